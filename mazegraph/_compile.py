@@ -1,0 +1,183 @@
+"""Turn any connected ``networkx.Graph`` into a :class:`~mazegraph.cellgraph.CellGraph`."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+
+from .cellgraph import CellGraph, Labels, Polylines, remember, remembered
+from .errors import (
+    DisconnectedGraphError,
+    InvalidSizeError,
+    MazeError,
+    NotACellError,
+    UnsupportedError,
+)
+
+__all__ = ["compile_graph"]
+
+
+def compile_graph(G) -> CellGraph:
+    """Return the compiled arrays of a tessellation, compiling it on first use.
+
+    Graphs made by :mod:`mazegraph.tessellations` come with their arrays; any
+    other ``networkx.Graph`` is compiled once and remembered for as long as it
+    lives and keeps its node and edge counts (mutating a graph while keeping both
+    counts is not detected: use ``G.copy()`` after such a change).
+
+    Parameters
+    ----------
+    G : networkx.Graph or CellGraph
+        A connected, undirected simple graph. Optional attributes used for
+        drawing and texture: node ``pos``, ``layout`` and ``row``, edge ``wall``,
+        ``direction`` and ``mark``, graph ``name``, ``boundary``,
+        ``annotations``, ``start`` and ``goal``.
+
+    Returns
+    -------
+    CellGraph
+
+    Raises
+    ------
+    InvalidSizeError
+        If the graph has no nodes.
+    DisconnectedGraphError
+        If the graph is not connected; the message lists the components.
+    UnsupportedError
+        If the graph is directed, a multigraph or has self-loops.
+
+    Examples
+    --------
+    >>> import networkx as nx, mazegraph as mg
+    >>> mg.compile_graph(nx.petersen_graph())
+    <CellGraph graph: 10 cells, 15 edges>
+    """
+    if isinstance(G, CellGraph):
+        return G
+    if not isinstance(G, nx.Graph):
+        raise UnsupportedError(f"expected a networkx.Graph, got {type(G).__name__}")
+    if G.is_directed() or G.is_multigraph():
+        raise UnsupportedError(
+            "mazes are built on undirected simple graphs; convert with nx.Graph(G)"
+        )
+    cells = remembered(G)
+    if cells is None:
+        cells = _from_spec(G) or _from_networkx(G)
+        remember(G, cells)
+    return cells
+
+
+def _from_spec(G: nx.Graph) -> CellGraph | None:
+    """Rebuild a package tessellation from its spec (e.g. after pickling)."""
+    spec = G.graph.get("spec")
+    if not isinstance(spec, dict):
+        return None
+    from .tessellations import from_spec
+
+    try:
+        cells = from_spec(spec)
+    except MazeError:
+        return None
+    same = (
+        cells.n_cells == G.number_of_nodes()
+        and cells.n_edges == G.number_of_edges()
+        and cells.labels.tolist() == list(G.nodes)
+        and all(G.has_edge(cells.labels[u], cells.labels[v]) for u, v in cells.edges[:64].tolist())
+    )
+    return cells if same else None
+
+
+def _from_networkx(G: nx.Graph) -> CellGraph:
+    n = G.number_of_nodes()
+    if n == 0:
+        raise InvalidSizeError("the graph has no nodes; a maze needs at least one cell")
+    labels = list(G.nodes)
+    index = {label: i for i, label in enumerate(labels)}
+    edge_list = list(G.edges)
+    for u, v in edge_list:
+        if u == v:
+            raise UnsupportedError(f"the graph has a self-loop at {u!r}; remove it with G.remove_edges_from(nx.selfloop_edges(G))")
+    edges = np.array([(index[u], index[v]) for u, v in edge_list], dtype=np.int64).reshape(-1, 2)
+    cells = CellGraph(
+        name=str(G.graph.get("name") or "graph"),
+        labels=Labels(items=labels),
+        edges=edges,
+        pos=_node_array(G, "pos"),
+        layout=_node_array(G, "layout"),
+        row=_node_array(G, "row"),
+        walls=_edge_polylines(G, edge_list, "wall"),
+        marks=_edge_polylines(G, edge_list, "mark"),
+        boundary=_boundary(G),
+        annotations=G.graph.get("annotations"),
+        **_directions(G, edge_list),
+        start=_endpoint(G, index, "start"),
+        goal=_endpoint(G, index, "goal"),
+    )
+    _check_connected(cells)
+    return cells
+
+
+def _check_connected(cells: CellGraph) -> None:
+    from scipy.sparse.csgraph import connected_components
+
+    count, which = connected_components(cells.adjacency(), directed=False)
+    if count > 1:
+        sizes = np.bincount(which)
+        order = np.argsort(-sizes, kind="stable")[:5]
+        parts = ", ".join(
+            f"{sizes[k]} cells with {cells.labels[int(np.argmax(which == k))]!r}" for k in order
+        )
+        more = "" if count <= 5 else f" and {count - 5} more"
+        raise DisconnectedGraphError(
+            f"the graph has {count} connected components ({parts}{more}); a maze needs "
+            "one: pass G.subgraph(max(nx.connected_components(G), key=len)).copy()"
+        )
+
+
+def _node_array(G: nx.Graph, key: str):
+    values = [d.get(key) for _, d in G.nodes(data=True)]
+    if any(v is None for v in values):
+        return None
+    return np.asarray(values, dtype=np.int64 if key == "row" else np.float64)
+
+
+def _edge_polylines(G: nx.Graph, edge_list, key: str):
+    values = [G.edges[u, v].get(key) for u, v in edge_list]
+    if not values or any(v is None for v in values):
+        return None
+    return Polylines.from_items([_as_polyline(v) for v in values])
+
+
+def _as_polyline(value) -> np.ndarray:
+    """A ``(k, 2)`` polyline, or a list of them joined with NaN separators."""
+    try:
+        return np.asarray(value, dtype=np.float64).reshape(-1, 2)
+    except ValueError:
+        return Polylines.join_pieces(value)
+
+
+def _boundary(G: nx.Graph):
+    boundary = G.graph.get("boundary")
+    if boundary is None:
+        return None
+    return Polylines.from_items([_as_polyline(piece) for piece in boundary])
+
+
+def _directions(G: nx.Graph, edge_list) -> dict:
+    values = [G.edges[u, v].get("direction") for u, v in edge_list]
+    if not values or any(v is None for v in values):
+        return {}
+    names = [str(tuple(v)) if isinstance(v, (list, tuple, np.ndarray)) else str(v) for v in values]
+    classes = list(dict.fromkeys(names))
+    code = {name: i for i, name in enumerate(classes)}
+    return {"direction": [code[name] for name in names], "direction_names": tuple(classes)}
+
+
+def _endpoint(G: nx.Graph, index: dict, key: str):
+    label = G.graph.get(key)
+    if label is None:
+        return None
+    try:
+        return index[label]
+    except (KeyError, TypeError):
+        raise NotACellError(f"graph attribute {key}={label!r} is not a node of the graph") from None

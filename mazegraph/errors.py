@@ -1,0 +1,106 @@
+"""The exceptions mazegraph raises.
+
+Every error the toolkit raises on bad input is a :class:`MazeError`, so a caller
+can catch them all at once; each subclass also derives from the built-in
+exception a Python user would expect (``ValueError``, ``OSError``), so existing
+``except ValueError`` code keeps working.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MazeError",
+    "InvalidSizeError",
+    "UnknownNameError",
+    "UnknownTessellationError",
+    "UnknownAlgorithmError",
+    "InvalidSeedError",
+    "DisconnectedGraphError",
+    "NotACellError",
+    "MissingAttributeError",
+    "UnsupportedError",
+    "NoSolutionError",
+    "OutputPathError",
+    "MazeFormatError",
+    "InvalidOptionError",
+]
+
+
+class MazeError(Exception):
+    """Base class of every error mazegraph raises on bad input."""
+
+
+class InvalidSizeError(MazeError, ValueError):
+    """A size argument is not a whole number of at least the allowed minimum."""
+
+
+class UnknownNameError(MazeError, ValueError):
+    """A name that is not in one of mazegraph's registries.
+
+    Parameters
+    ----------
+    kind : str
+        What was looked up, e.g. ``"algorithm"``.
+    name : str
+        The name that was asked for.
+    known : iterable of str
+        The names that exist; the message lists them.
+    """
+
+    def __init__(self, kind: str, name: str, known):
+        self.kind = kind
+        self.name = name
+        self.known = sorted(known)
+        super().__init__(
+            f"unknown {kind} {name!r}; known {kind}s: {', '.join(self.known)}"
+        )
+
+
+class UnknownTessellationError(UnknownNameError):
+    """A tessellation name that mazegraph does not know."""
+
+    def __init__(self, name: str, known):
+        super().__init__("tessellation", name, known)
+
+
+class UnknownAlgorithmError(UnknownNameError):
+    """An algorithm name that is not in the generator registry."""
+
+    def __init__(self, name: str, known):
+        super().__init__("algorithm", name, known)
+
+
+class InvalidSeedError(MazeError, TypeError):
+    """A seed that is not an int, SeedSequence, numpy Generator or None."""
+
+
+class DisconnectedGraphError(MazeError, ValueError):
+    """A graph whose cells do not form one connected piece."""
+
+
+class NotACellError(MazeError, ValueError):
+    """A cell label (start, goal, ...) that is not a node of the tessellation."""
+
+
+class MissingAttributeError(MazeError, ValueError):
+    """A node, edge or graph attribute that an operation needs is absent."""
+
+
+class UnsupportedError(MazeError, ValueError):
+    """An operation that cannot run on the given tessellation or maze."""
+
+
+class NoSolutionError(MazeError, ValueError):
+    """No path of open passages joins the requested cells."""
+
+
+class OutputPathError(MazeError, OSError):
+    """An output path that cannot be written, or has an unknown suffix."""
+
+
+class MazeFormatError(MazeError, ValueError):
+    """A serialised maze (JSON) that is malformed."""
+
+
+class InvalidOptionError(MazeError, TypeError):
+    """An option that the chosen algorithm does not take, or a bad option value."""

@@ -1,0 +1,66 @@
+"""Wilson's algorithm: a uniform spanning tree from loop-erased random walks."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .._numba import kernel
+from .._random import bounded, kernel_state
+from ..cellgraph import CellGraph
+from ._registry import register
+
+__all__ = ["wilson"]
+
+
+@kernel
+def _wilson(indptr, neighbors, edge_ids, state):
+    n = len(indptr) - 1
+    is_open = np.zeros(len(neighbors) // 2, dtype=np.bool_)
+    in_tree = np.zeros(n, dtype=np.bool_)
+    exit_slot = np.empty(n, dtype=np.int64)  # last way out of each cell on the walk
+    in_tree[bounded(state, n)] = True
+    for first in range(n):
+        u = first
+        while not in_tree[u]:  # walk; overwriting exit_slot erases loops
+            s = indptr[u] + bounded(state, indptr[u + 1] - indptr[u])
+            exit_slot[u] = s
+            u = neighbors[s]
+        u = first
+        while not in_tree[u]:  # carve the loop-erased path into the tree
+            in_tree[u] = True
+            s = exit_slot[u]
+            is_open[edge_ids[s]] = True
+            u = neighbors[s]
+    return is_open
+
+
+@register("wilson", "Wilson: loop-erased random walks, every spanning tree equally likely")
+def wilson(cells: CellGraph, rng: np.random.Generator):
+    """Wilson's algorithm.
+
+    Starts with one random cell in the maze. From each cell not yet in the maze
+    (in index order) it walks at random until it hits the maze, remembering only
+    the last exit taken from each cell, which erases every loop the walk made;
+    the loop-erased path is then carved in. Every spanning tree of the graph is
+    produced with equal probability, whatever the start order.
+
+    Parameters
+    ----------
+    cells : CellGraph
+        The compiled tessellation.
+    rng : numpy.random.Generator
+        Seeds the kernel's own fast stream.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        The open-edge mask.
+
+    References
+    ----------
+    .. [1] D. B. Wilson, "Generating random spanning trees more quickly than
+       the cover time", Proc. STOC 1996, 296-303.
+    .. [2] W. D. Pullen, "Maze Algorithms: Wilson's algorithm", Think Labyrinth,
+       https://www.astrolog.org/labyrnth/algrithm.htm
+    """
+    return _wilson(cells.indptr, cells.neighbors, cells.edge_ids, kernel_state(rng))
