@@ -13,6 +13,8 @@ from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
     DisconnectedGraphError,
+    GluingError,
+    InvalidMaskError,
     InvalidOptionError,
     InvalidSeedError,
     InvalidSizeError,
@@ -48,6 +50,8 @@ __all__ = [
     "UnknownAlgorithmError",
     "UnknownTessellationError",
     "DisconnectedGraphError",
+    "GluingError",
+    "InvalidMaskError",
     "NotACellError",
     "MissingAttributeError",
     "UnsupportedError",

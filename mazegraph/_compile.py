@@ -30,7 +30,7 @@ def compile_graph(G) -> CellGraph:
     G : networkx.Graph or CellGraph
         A connected, undirected simple graph. Optional attributes used for
         drawing and texture: node ``pos``, ``layout`` and ``row``, edge ``wall``,
-        ``direction`` and ``mark``, graph ``name``, ``boundary``,
+        ``direction``, ``mark`` and ``cover``, graph ``name``, ``boundary``,
         ``annotations``, ``start`` and ``goal``.
 
     Returns
@@ -49,8 +49,8 @@ def compile_graph(G) -> CellGraph:
     Examples
     --------
     >>> import networkx as nx, mazegraph as mg
-    >>> mg.compile_graph(nx.petersen_graph())
-    <CellGraph graph: 10 cells, 15 edges>
+    >>> mg.compile_graph(nx.path_graph(4))
+    <CellGraph graph: 4 cells, 3 edges>
     """
     if isinstance(G, CellGraph):
         return G
@@ -96,7 +96,9 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
     edge_list = list(G.edges)
     for u, v in edge_list:
         if u == v:
-            raise UnsupportedError(f"the graph has a self-loop at {u!r}; remove it with G.remove_edges_from(nx.selfloop_edges(G))")
+            raise UnsupportedError(
+                f"the graph has a self-loop at {u!r}; remove it with G.remove_edges_from(nx.selfloop_edges(G))"
+            )
     edges = np.array([(index[u], index[v]) for u, v in edge_list], dtype=np.int64).reshape(-1, 2)
     cells = CellGraph(
         name=str(G.graph.get("name") or "graph"),
@@ -107,6 +109,7 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
         row=_node_array(G, "row"),
         walls=_edge_polylines(G, edge_list, "wall"),
         marks=_edge_polylines(G, edge_list, "mark"),
+        covers=_edge_polylines(G, edge_list, "cover"),
         boundary=_boundary(G),
         annotations=G.graph.get("annotations"),
         **_directions(G, edge_list),

@@ -22,7 +22,7 @@ import numpy as np
 from ._numba import kernel
 from .errors import InvalidSeedError
 
-__all__ = ["as_generator", "kernel_state", "next_u64", "bounded", "uniform"]
+__all__ = ["as_generator", "kernel_state", "next_u64", "bounded", "uniform", "shuffled_rows"]
 
 SeedLike = "int | np.random.SeedSequence | np.random.Generator | None"
 
@@ -110,3 +110,40 @@ def bounded(state, n):
 def uniform(state):
     """Return a random float in ``[0, 1)`` with 53 random bits."""
     return np.float64(next_u64(state) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@kernel
+def shuffled_rows(table, state):
+    """Return a copy of the rows of a 2D array in uniformly random order.
+
+    Fisher-Yates over millions of rows misses the cache on every swap. Instead
+    each row goes to one of about ``len(table) / 2048`` buckets chosen uniformly
+    at random, and each bucket, small enough to stay in cache, is then shuffled
+    by Fisher-Yates. Given the bucket sizes, the split is a uniformly random
+    partition, so the concatenated result is a uniformly random permutation (the
+    scatter method of C. R. Rao, Sankhya A 23, 1961, and M. Sandelius, J. R.
+    Stat. Soc. B 24(2), 1962).
+    """
+    m, width = table.shape
+    buckets = max(1, m // 2048)
+    which = np.empty(m, dtype=np.int32)
+    start = np.zeros(buckets + 1, dtype=np.int64)
+    for k in range(m):
+        b = bounded(state, buckets)
+        which[k] = b
+        start[b + 1] += 1
+    for b in range(buckets):
+        start[b + 1] += start[b]
+    fill = start[:-1].copy()
+    out = np.empty_like(table)
+    for k in range(m):
+        p = fill[which[k]]
+        fill[which[k]] += 1
+        out[p] = table[k]
+    for b in range(buckets):
+        lo = start[b]
+        for i in range(start[b + 1] - 1, lo, -1):
+            j = lo + bounded(state, i - lo + 1)
+            for c in range(width):
+                out[i, c], out[j, c] = out[j, c], out[i, c]
+    return out

@@ -218,8 +218,17 @@ class CellGraph:
         The outer walls, which never open.
     marks : Polylines, optional
         Geometry drawn for each edge while it is open (e.g. an up/down marker).
+    covers : Polylines, optional
+        Geometry erased (drawn in the background colour) for each edge while it
+        is open, before marks are drawn: the walls a tunnel opens up.
     annotations : list of (x, y, text), optional
         Text drawn on the picture, e.g. letters matching glued edges of a net.
+    cell_refs : dict of str to array_like of int, shape (m,), optional
+        Edge attributes that name a cell (its index, -1 for none), such as the
+        cell an under-passage crosses beneath; exported as the cell's label.
+    edge_refs : dict of str to array_like of int, shape (m,), optional
+        Edge attributes that name another edge (its index, -1 for none), such as
+        the diagonal a zeta passage crosses; exported as that edge's label pair.
     direction : array_like of int, shape (m,), optional
         Each edge's direction class, an index into ``direction_names``.
     direction_names : tuple of str
@@ -245,7 +254,10 @@ class CellGraph:
         walls: Polylines | None = None,
         boundary: Polylines | None = None,
         marks: Polylines | None = None,
+        covers: Polylines | None = None,
         annotations: list | None = None,
+        cell_refs: dict | None = None,
+        edge_refs: dict | None = None,
         direction=None,
         direction_names: tuple[str, ...] = (),
         row=None,
@@ -263,6 +275,9 @@ class CellGraph:
         self.walls = walls
         self.boundary = boundary
         self.marks = marks
+        self.covers = covers
+        self.cell_refs = {k: np.asarray(v, dtype=np.int64) for k, v in (cell_refs or {}).items()}
+        self.edge_refs = {k: np.asarray(v, dtype=np.int64) for k, v in (edge_refs or {}).items()}
         self.annotations = [(float(x), float(y), str(t)) for x, y, t in annotations or ()]
         self.direction = None if direction is None else np.asarray(direction, dtype=np.int8)
         self.direction_names = tuple(direction_names)
@@ -340,7 +355,8 @@ class CellGraph:
 
         Nodes are cell labels with attributes ``pos``, ``layout`` and ``row`` (where known);
         edges carry ``wall`` (a tuple of points; a ``(nan, nan)`` point separates
-        pieces), ``direction`` and ``mark`` where known. Graph attributes:
+        pieces), ``direction``, ``mark``, ``cover`` and the ``cell_refs`` and
+        ``edge_refs`` attributes where known. Graph attributes:
         ``name``, ``boundary``, ``start``, ``goal``, ``spec`` and ``annotations``. The graph is
         remembered, so passing it to :func:`mazegraph.generate` reuses these arrays.
         """
@@ -371,14 +387,21 @@ class CellGraph:
         for key, values in (
             ("wall", None if self.walls is None else self.walls.tolist()),
             ("mark", None if self.marks is None else self.marks.tolist()),
-            ("direction", None if self.direction is None else [self.direction_names[d] for d in self.direction.tolist()]),
+            ("cover", None if self.covers is None else self.covers.tolist()),
+            ("direction", None if self.direction is None else [self.direction_names[d] for d in self.direction]),
         ):
             if values is not None:
                 for attrs, value in zip(edge_attrs, values):
                     attrs[key] = value
-        G.add_edges_from(
-            (labels[u], labels[v], attrs) for (u, v), attrs in zip(self.edges.tolist(), edge_attrs)
-        )
+        for key, refs in self.cell_refs.items():
+            for e in np.flatnonzero(refs >= 0).tolist():
+                edge_attrs[e][key] = labels[refs[e]]
+        edge_pairs = self.edges.tolist()
+        for key, refs in self.edge_refs.items():
+            for e in np.flatnonzero(refs >= 0).tolist():
+                a, b = edge_pairs[refs[e]]
+                edge_attrs[e][key] = (labels[a], labels[b])
+        G.add_edges_from((labels[u], labels[v], attrs) for (u, v), attrs in zip(edge_pairs, edge_attrs))
         remember(G, self)
         return G
 
@@ -407,7 +430,10 @@ class CellGraph:
             out["direction"] = [self.direction_names[d] for d in self.direction.tolist()]
         if self.annotations:
             out["annotations"] = [list(a) for a in self.annotations]
-        for key in ("walls", "marks"):
+        for key, refs in (("cell_refs", self.cell_refs), ("edge_refs", self.edge_refs)):
+            if refs:
+                out[key] = {name: values.tolist() for name, values in refs.items()}
+        for key in ("walls", "marks", "covers"):
             lines = getattr(self, key)
             if lines is not None:
                 out[key] = [lines.pieces(i) for i in range(len(lines))]
@@ -434,6 +460,9 @@ class CellGraph:
                 layout=data.get("layout"),
                 walls=_polylines_from_json(data.get("walls")),
                 marks=_polylines_from_json(data.get("marks")),
+                covers=_polylines_from_json(data.get("covers")),
+                cell_refs=data.get("cell_refs"),
+                edge_refs=data.get("edge_refs"),
                 boundary=None if data.get("boundary") is None else Polylines.from_items(
                     [Polylines.join_pieces(data["boundary"])]
                 ),

@@ -1,0 +1,165 @@
+"""The ``mazegraph`` command line (also ``python -m mazegraph``)."""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import sys
+import time
+from pathlib import Path
+
+from . import tessellations
+from .errors import InvalidSizeError, MazeError
+from .generators import algorithm_info, algorithms, generate
+from .maze import Maze
+from .render import render
+
+__all__ = ["main"]
+
+
+def parse_size(text: str) -> tuple[int, ...]:
+    """Parse ``"12x16"`` (or ``"8"``, ``"4x5x3"``) into a tuple of ints.
+
+    Raises
+    ------
+    InvalidSizeError
+        If a part is not a whole number.
+    """
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        return tuple(int(p) for p in parts)
+    except ValueError:
+        raise InvalidSizeError(f"size {text!r} should be whole numbers joined by 'x', e.g. 12x12 or 8") from None
+
+
+def _build(name: str, size: str | None, seed: int | None):
+    """Build a tessellation from the command line's name and size.
+
+    Without ``--size`` the registry's example size is used. Tessellations that
+    are random themselves (Voronoi) get the maze's seed, so the same command
+    makes the same cells.
+    """
+    entry = tessellations.TESSELLATIONS.get(name)
+    if entry is None:
+        return tessellations.build(name)  # raises UnknownTessellationError with the list
+    sizes = parse_size(size) if size else entry.example
+    if entry.params == ("shape",):  # one parameter holding every dimension
+        sizes = (sizes,)
+    options = {"seed": seed} if "seed" in inspect.signature(entry.cells).parameters else {}
+    return tessellations.build(name, *sizes, **options)
+
+
+def _cmd_generate(args) -> int:
+    cells = _build(args.tessellation, args.size, args.seed)
+    maze = generate(cells, args.algorithm, seed=args.seed)
+    if args.json:
+        _write(Path(args.json), maze.to_json())
+    if args.output:
+        render(maze, solution=args.solution, path=args.output)
+        print(f"wrote {args.output}: {maze!r}")
+    elif not args.json:
+        sys.stdout.write(render(maze, solution=args.solution) + "\n")
+    return 0
+
+
+def _cmd_render(args) -> int:
+    try:
+        text = Path(args.maze).read_text(encoding="utf-8")
+    except OSError as error:
+        raise MazeError(f"cannot read {args.maze}: {error.strerror or error}") from None
+    maze = Maze.from_json(text)
+    render(maze, solution=args.solution, path=args.output)
+    print(f"wrote {args.output}: {maze!r}")
+    return 0
+
+
+def _cmd_tessellations(args) -> int:
+    for name in tessellations.names():
+        entry = tessellations.TESSELLATIONS[name]
+        params = " x ".join(entry.params) or "(no size)"
+        print(f"{name:15s} {params:18s} {entry.summary}")
+    return 0
+
+
+def _cmd_algorithms(args) -> int:
+    for name in algorithms():
+        entry = algorithm_info(name)
+        options = ", ".join(entry.options) or "-"
+        print(f"{name:15s} {entry.summary} (options: {options})")
+    return 0
+
+
+def _cmd_gallery(args) -> int:
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise MazeError(f"cannot create {out}: {error.strerror or error}") from None
+    for name in tessellations.names():
+        entry = tessellations.TESSELLATIONS[name]
+        started = time.perf_counter()
+        cells = _build(name, None, args.seed)
+        maze = generate(cells, args.algorithm, seed=args.seed)
+        path = out / f"{name}.png"
+        render(maze, solution=True, path=path)
+        size = "x".join(str(s) for s in entry.example) or "demo"
+        print(f"{path}  {name} {size}, {args.algorithm}, seed {args.seed}: "
+              f"{cells.n_cells} cells ({time.perf_counter() - started:.2f} s)")
+    return 0
+
+
+def _write(path: Path, text: str) -> None:
+    from .errors import OutputPathError
+
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise OutputPathError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mazegraph", description="Mazes as graphs over any tessellation.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    gen = sub.add_parser("generate", help="make one maze and draw it (SVG on stdout, or -o FILE)")
+    gen.add_argument("--tessellation", "-t", default="orthogonal", help="see `mazegraph tessellations`")
+    gen.add_argument("--size", "-s", help="e.g. 12x12 (rows x cols), 8 (radius or rings)")
+    gen.add_argument("--algorithm", "-a", default="wilson", help="see `mazegraph algorithms`")
+    gen.add_argument("--seed", type=int, default=None, help="same seed, same maze")
+    gen.add_argument("--solution", action="store_true", help="draw the path from start to goal")
+    gen.add_argument("--output", "-o", help="write the drawing here (.svg or .png)")
+    gen.add_argument("--json", help="also save the maze as JSON here")
+    gen.set_defaults(run=_cmd_generate)
+
+    ren = sub.add_parser("render", help="draw a maze saved with --json")
+    ren.add_argument("maze", help="a maze JSON file")
+    ren.add_argument("--output", "-o", required=True, help="write the drawing here (.svg or .png)")
+    ren.add_argument("--solution", action="store_true")
+    ren.set_defaults(run=_cmd_render)
+
+    sub.add_parser("tessellations", help="list the tessellations").set_defaults(run=_cmd_tessellations)
+    sub.add_parser("algorithms", help="list the generators").set_defaults(run=_cmd_algorithms)
+
+    gal = sub.add_parser("gallery", help="draw one maze per tessellation into a folder")
+    gal.add_argument("--out", default="data/gallery", help="folder for the PNGs (default data/gallery)")
+    gal.add_argument("--algorithm", "-a", default="wilson")
+    gal.add_argument("--seed", type=int, default=1)
+    gal.set_defaults(run=_cmd_gallery)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit status (0 success, 1 bad input, 130 interrupted)."""
+    args = _parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except MazeError as error:
+        print(f"mazegraph: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("mazegraph: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -23,6 +23,8 @@ __all__ = [
     "OutputPathError",
     "MazeFormatError",
     "InvalidOptionError",
+    "GluingError",
+    "InvalidMaskError",
 ]
 
 
@@ -104,3 +106,21 @@ class MazeFormatError(MazeError, ValueError):
 
 class InvalidOptionError(MazeError, TypeError):
     """An option that the chosen algorithm does not take, or a bad option value."""
+
+
+class GluingError(MazeError, ValueError):
+    """A glued-surface (planair) description that does not make a valid maze surface.
+
+    Raised for an unknown section or side, a side linked twice, linked sides of
+    different lengths, overlapping sections in the net, or a gluing whose result
+    is not a simple graph (a cell glued to itself or to a cell it already touches).
+    """
+
+
+class InvalidMaskError(InvalidSizeError):
+    """A mask (the shape of a masked maze) that gives no cells.
+
+    Raised for a mask with no open cell, of an unknown type, an array that is
+    not 2D or not boolean, or a file that does not exist or cannot be read. A
+    mask plays the part of a size, so this is an :class:`InvalidSizeError`.
+    """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import kernel
-from .._random import bounded, kernel_state
+from .._random import kernel_state, shuffled_rows
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ._registry import register
@@ -14,39 +14,40 @@ __all__ = ["kruskal"]
 
 
 @kernel
-def _find(parent, a):
-    while parent[a] != a:
-        parent[a] = parent[parent[a]]  # path halving
-        a = parent[a]
+def _root(forest, a):
+    """The root of ``a``'s set; roots hold minus their set's size (union by size)."""
+    while forest[a] >= 0:
+        parent = forest[a]
+        if forest[parent] >= 0:
+            forest[a] = forest[parent]  # path halving
+        a = parent
     return a
 
 
 @kernel
 def _kruskal(n, edges, state, entrance, exit_):
     m = edges.shape[0]
-    order = np.arange(m, dtype=np.int64)
-    for i in range(m - 1, 0, -1):  # Fisher-Yates shuffle of the walls
-        j = bounded(state, i + 1)
-        order[i], order[j] = order[j], order[i]
-    parent = np.arange(n, dtype=np.int32)
-    size = np.ones(n, dtype=np.int32)
+    table = np.empty((m, 3), dtype=np.int32)  # u, v, edge id: shuffled together
+    table[:, :2] = edges
+    table[:, 2] = np.arange(m)
+    table = shuffled_rows(table, state)
+    forest = np.full(n, -1, dtype=np.int32)
     is_open = np.zeros(m, dtype=np.bool_)
     joined = 0
     for k in range(m):
         if joined == n - 1:
             break
-        e = order[k]
-        a = _find(parent, edges[e, 0])
-        b = _find(parent, edges[e, 1])
+        a = _root(forest, table[k, 0])
+        b = _root(forest, table[k, 1])
         if a == b:
             continue
-        if size[a] < size[b]:
+        if forest[a] > forest[b]:  # a holds the larger set
             a, b = b, a
-        parent[b] = a
-        size[a] += size[b]
-        is_open[e] = True
+        forest[a] += forest[b]
+        forest[b] = a
+        is_open[table[k, 2]] = True
         joined += 1
-        if entrance >= 0 and _find(parent, entrance) == _find(parent, exit_):
+        if entrance >= 0 and _root(forest, entrance) == _root(forest, exit_):
             break
     return is_open
 
@@ -57,7 +58,8 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
 
     Every wall is visited once in random order and opened when the cells on its
     two sides are not yet joined by passages, which a union-find structure (union
-    by size, path halving) tells in near-constant time. The result is a spanning
+    by size, path halving) tells in near-constant time. The walls are shuffled
+    cache-friendly (see :func:`mazegraph._random.shuffled_rows`). The result is a spanning
     tree whose texture Pullen rates as having about 30% dead ends; it is close to,
     but not exactly, uniform.
 

@@ -16,19 +16,18 @@ __all__ = ["wilson"]
 def _wilson(indptr, neighbors, edge_ids, state):
     n = len(indptr) - 1
     is_open = np.zeros(len(neighbors) // 2, dtype=np.bool_)
-    in_tree = np.zeros(n, dtype=np.bool_)
-    exit_slot = np.empty(n, dtype=np.int64)  # last way out of each cell on the walk
-    in_tree[bounded(state, n)] = True
+    way = np.zeros(n, dtype=np.int32)  # -1: in the tree; else the last exit (CSR slot) taken
+    way[bounded(state, n)] = -1
     for first in range(n):
         u = first
-        while not in_tree[u]:  # walk; overwriting exit_slot erases loops
+        while way[u] >= 0:  # walk; overwriting the last exit erases loops
             s = indptr[u] + bounded(state, indptr[u + 1] - indptr[u])
-            exit_slot[u] = s
+            way[u] = s
             u = neighbors[s]
         u = first
-        while not in_tree[u]:  # carve the loop-erased path into the tree
-            in_tree[u] = True
-            s = exit_slot[u]
+        while way[u] >= 0:  # carve the loop-erased path into the tree
+            s = way[u]
+            way[u] = -1
             is_open[edge_ids[s]] = True
             u = neighbors[s]
     return is_open

@@ -8,15 +8,36 @@ which :func:`build` returns directly for sizes where a graph would be too big.
 
 from __future__ import annotations
 
+import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from ..cellgraph import CellGraph
-from ..errors import InvalidSizeError, MazeFormatError, UnknownTessellationError
+from ..errors import InvalidOptionError, InvalidSizeError, MazeFormatError, UnknownTessellationError
 from .delta import delta, delta_cells
+from .grid import grid, grid_cells
+from .mask import from_mask, mask_cells
 from .orthogonal import orthogonal, orthogonal_cells
+from .planair import (
+    cube,
+    cube_cells,
+    cylinder,
+    cylinder_cells,
+    klein,
+    klein_cells,
+    moebius,
+    moebius_cells,
+    planair,
+    planair_cells,
+    torus,
+    torus_cells,
+)
 from .sigma import sigma, sigma_cells, sigma_hexagon, sigma_hexagon_cells
 from .theta import theta, theta_cells
+from .upsilon import upsilon, upsilon_cells
+from .voronoi import voronoi, voronoi_cells
+from .weave import weave, weave_cells, weave_under
+from .zeta import zeta, zeta_cells, zeta_crossings
 
 __all__ = [
     "orthogonal",
@@ -24,6 +45,20 @@ __all__ = [
     "sigma",
     "sigma_hexagon",
     "theta",
+    "planair",
+    "torus",
+    "cylinder",
+    "moebius",
+    "klein",
+    "cube",
+    "upsilon",
+    "zeta",
+    "zeta_crossings",
+    "voronoi",
+    "from_mask",
+    "grid",
+    "weave",
+    "weave_under",
     "build",
     "from_spec",
     "names",
@@ -39,17 +74,80 @@ class Tessellation:
     cells: Callable[..., CellGraph]
     params: tuple[str, ...]  # size parameters, in the order `build` and the CLI take them
     summary: str
-    example: tuple = ()  # sizes for the gallery
+    example: tuple = ()  # sizes for the gallery and for the CLI without --size
 
 
 TESSELLATIONS: dict[str, Tessellation] = {
     t.name: t
     for t in [
-        Tessellation("orthogonal", orthogonal_cells, ("rows", "cols"), "square cells, up to 4 neighbours (gamma)", (12, 16)),
-        Tessellation("delta", delta_cells, ("rows", "cols"), "triangles pointing up and down, up to 3 neighbours", (12, 24)),
-        Tessellation("sigma", sigma_cells, ("rows", "cols"), "hexagons on a rectangular board, up to 6 neighbours", (12, 14)),
-        Tessellation("sigma_hexagon", sigma_hexagon_cells, ("radius",), "hexagons on a hexagon-shaped board", (8,)),
-        Tessellation("theta", theta_cells, ("rings",), "concentric rings around a centre cell, arcs as walls", (10,)),
+        Tessellation(
+            "orthogonal", orthogonal_cells, ("rows", "cols"),
+            "square cells, up to 4 neighbours (gamma)", (12, 16),
+        ),
+        Tessellation(
+            "delta", delta_cells, ("rows", "cols"),
+            "triangles pointing up and down, up to 3 neighbours", (12, 24),
+        ),
+        Tessellation(
+            "sigma", sigma_cells, ("rows", "cols"),
+            "hexagons on a rectangular board, up to 6 neighbours", (12, 14),
+        ),
+        Tessellation(
+            "sigma_hexagon", sigma_hexagon_cells, ("radius",),
+            "hexagons on a hexagon-shaped board", (8,),
+        ),
+        Tessellation(
+            "theta", theta_cells, ("rings",),
+            "concentric rings around a centre cell, arcs as walls", (10,),
+        ),
+        Tessellation(
+            "upsilon", upsilon_cells, ("rows", "cols"),
+            "octagons and squares (4.8.8), up to 8 neighbours", (11, 15),
+        ),
+        Tessellation(
+            "zeta", zeta_cells, ("rows", "cols"),
+            "square cells with diagonal passages, up to 8 neighbours", (12, 16),
+        ),
+        Tessellation(
+            "grid", grid_cells, ("shape",),
+            "orthogonal cells in any dimension, drawn as level slices", (5, 6, 3),
+        ),
+        Tessellation(
+            "weave", weave_cells, ("rows", "cols"),
+            "square cells whose passages may cross under a neighbour", (10, 12),
+        ),
+        Tessellation(
+            "torus", torus_cells, ("rows", "cols"),
+            "squares, opposite sides glued: no outer walls", (12, 16),
+        ),
+        Tessellation(
+            "cylinder", cylinder_cells, ("rows", "cols"),
+            "squares, east and west sides glued", (12, 16),
+        ),
+        Tessellation(
+            "moebius", moebius_cells, ("rows", "cols"),
+            "squares, east-west glued with a half twist", (8, 24),
+        ),
+        Tessellation(
+            "klein", klein_cells, ("rows", "cols"),
+            "squares on a Klein bottle", (12, 16),
+        ),
+        Tessellation(
+            "cube", cube_cells, ("n",),
+            "the six faces of a cube, drawn as a cross-shaped net", (6,),
+        ),
+        Tessellation(
+            "planair", planair_cells, (),
+            "glued rectangles (sections and links; demo: a box)", (),
+        ),
+        Tessellation(
+            "voronoi", voronoi_cells, ("n_cells",),
+            "Voronoi cells of random points in a box (crack)", (200,),
+        ),
+        Tessellation(
+            "mask", mask_cells, (),
+            "square cells inside a shape (a mask; demo: a heart)", (),
+        ),
     ]
 }
 
@@ -59,7 +157,7 @@ def names() -> list[str]:
     return sorted(TESSELLATIONS)
 
 
-def build(name: str, *sizes: int) -> CellGraph:
+def build(name: str, *sizes, **options) -> CellGraph:
     """Build a tessellation's compiled arrays by name, without a networkx graph.
 
     Parameters
@@ -67,7 +165,10 @@ def build(name: str, *sizes: int) -> CellGraph:
     name : str
         One of :func:`names`.
     *sizes : int
-        Its size parameters in order (``rows, cols``; ``radius``; ``rings``).
+        Its size parameters in order (``rows, cols``; ``radius``; ``rings``;
+        for ``grid`` one tuple, the shape).
+    **options
+        Other keyword arguments of the builder (e.g. ``seed`` for ``voronoi``).
 
     Returns
     -------
@@ -80,6 +181,8 @@ def build(name: str, *sizes: int) -> CellGraph:
         If ``name`` is unknown; the message lists the known names.
     InvalidSizeError
         If the number of sizes is wrong or a size is invalid.
+    InvalidOptionError
+        If an option is not one the builder takes.
 
     Examples
     --------
@@ -94,7 +197,10 @@ def build(name: str, *sizes: int) -> CellGraph:
     if len(sizes) != len(entry.params):
         want = " x ".join(entry.params)
         raise InvalidSizeError(f"{name} takes {len(entry.params)} size(s) ({want}), got {len(sizes)}")
-    return entry.cells(*sizes)
+    unknown = set(options) - set(inspect.signature(entry.cells).parameters)
+    if unknown:
+        raise InvalidOptionError(f"{name} does not take option(s) {', '.join(sorted(unknown))}")
+    return entry.cells(*sizes, **options)
 
 
 def from_spec(spec: dict) -> CellGraph:

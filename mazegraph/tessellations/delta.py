@@ -6,6 +6,7 @@ import networkx as nx
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
+from ..errors import InvalidSizeError
 from ._common import size
 
 __all__ = ["delta", "delta_cells"]
@@ -20,6 +21,11 @@ def delta_cells(rows: int, cols: int) -> CellGraph:
     ``x = c/2, (c+1)/2, (c+2)/2`` between ``y = (rows-r-1) h`` and ``(rows-r) h``.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    if cols == 1 and rows > 2:
+        raise InvalidSizeError(
+            f"a delta board one triangle wide falls apart below row 2 (its triangles meet only at "
+            f"corners); use cols >= 2 or rows <= 2, got {rows}x{cols}"
+        )
     n = rows * cols
     r, c = np.divmod(np.arange(n, dtype=np.int64), cols)
     up = (r + c) % 2 == 0
@@ -108,7 +114,8 @@ def delta(rows: int, cols: int) -> nx.Graph:
     Raises
     ------
     InvalidSizeError
-        If ``rows`` or ``cols`` is not a whole number of at least 1.
+        If ``rows`` or ``cols`` is not a whole number of at least 1, or the board
+        is one triangle wide and more than two rows high (it would fall apart).
 
     Examples
     --------

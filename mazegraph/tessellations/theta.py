@@ -65,14 +65,16 @@ def theta_cells(rings: int) -> CellGraph:
         edges.append(np.stack([cells, first[k - 1] + i // split], axis=1))
         walls += list(_arc(float(k), i * 2 * np.pi / counts[k], (i + 1) * 2 * np.pi / counts[k]))
         direction.append(np.full(counts[k], 0))
-    outer = _arc(float(rings), np.array([0.0]), np.array([2 * np.pi]))[0]
+    # the outer wall, cell by cell, so radial walls end exactly on it
+    i = np.arange(counts[-1])
+    outer = list(_arc(float(rings), i * 2 * np.pi / counts[-1], (i + 1) * 2 * np.pi / counts[-1]))
     return CellGraph(
         name="theta",
         labels=Labels(coords=np.stack([ring, index], axis=1)),
         edges=np.concatenate(edges) if edges else np.empty((0, 2), dtype=np.int64),
         pos=pos,
         walls=Polylines.from_items(walls),
-        boundary=Polylines.from_items([outer]),
+        boundary=Polylines.from_items(outer),
         direction=np.concatenate(direction) if direction else np.empty(0, dtype=np.int64),
         direction_names=("radial", "circumferential"),
         row=ring,

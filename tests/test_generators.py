@@ -1,0 +1,193 @@
+"""Kruskal and Wilson on every core tessellation: spanning trees, determinism, options."""
+
+from __future__ import annotations
+
+import pickle
+import subprocess
+import sys
+
+import networkx as nx
+import numpy as np
+import pytest
+from conftest import core_tessellations, seeds
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazegraph as mg
+
+ALGORITHMS = ["kruskal", "wilson"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(G=core_tessellations(), algorithm=st.sampled_from(ALGORITHMS), seed=seeds)
+def test_spanning_tree_on_every_core_tessellation(G, algorithm, seed):
+    M = mg.generate(G, algorithm, seed=seed)
+    assert M.n_open == G.number_of_nodes() - 1
+    T = M.to_networkx()
+    assert set(T.nodes) == set(G.nodes)
+    assert nx.is_tree(T)  # checked by networkx, independently of the kernels
+    assert all(G.has_edge(u, v) for u, v in T.edges)
+    assert M.is_perfect()
+
+
+@settings(max_examples=30, deadline=None)
+@given(G=core_tessellations(), algorithm=st.sampled_from(ALGORITHMS), seed=seeds)
+def test_same_seed_same_maze(G, algorithm, seed):
+    assert mg.generate(G, algorithm, seed=seed) == mg.generate(G, algorithm, seed=seed)
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_different_seeds_differ(algorithm):
+    G = mg.tessellations.orthogonal(12, 12)
+    masks = {mg.generate(G, algorithm, seed=s).open.tobytes() for s in range(20)}
+    assert len(masks) == 20
+
+
+@pytest.mark.parametrize("algorithm", ALGORITHMS)
+def test_seed_types(algorithm):
+    G = mg.tessellations.delta(6, 9)
+    by_int = mg.generate(G, algorithm, seed=5)
+    assert mg.generate(G, algorithm, seed=np.random.SeedSequence(5)) == by_int
+    assert mg.generate(G, algorithm, seed=np.random.default_rng(5)) == by_int
+    assert mg.generate(G, algorithm, seed=np.int64(5)) == by_int
+    assert mg.generate(G, algorithm).is_perfect()  # fresh entropy
+    rng = np.random.default_rng(1)
+    first, second = mg.generate(G, algorithm, seed=rng), mg.generate(G, algorithm, seed=rng)
+    assert first != second  # a Generator is advanced, not reset
+
+
+@pytest.mark.parametrize("seed", [1.5, "7", True, -3, [1, 2]])
+def test_bad_seed(seed):
+    with pytest.raises(mg.InvalidSeedError):
+        mg.generate(mg.tessellations.orthogonal(3, 3), "wilson", seed=seed)
+
+
+def test_same_maze_in_another_process():
+    code = (
+        "import mazegraph as mg\n"
+        "for name, G in [('o', mg.tessellations.orthogonal(9, 11)), ('t', mg.tessellations.theta(6))]:\n"
+        "    for a in ('kruskal', 'wilson'):\n"
+        "        print(mg.generate(G, a, seed=2024).to_json())\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    here = [
+        mg.generate(G, a, seed=2024)
+        for G in (mg.tessellations.orthogonal(9, 11), mg.tessellations.theta(6))
+        for a in ("kruskal", "wilson")
+    ]
+    assert [mg.Maze.from_json(line) for line in out if line] == here
+
+
+def test_pickled_tessellation_gives_same_maze():
+    G = mg.tessellations.sigma(7, 9)
+    H = pickle.loads(pickle.dumps(G))
+    assert mg.compile_graph(H) is not mg.compile_graph(G)
+    assert mg.generate(H, "wilson", seed=3).open.tolist() == mg.generate(G, "wilson", seed=3).open.tolist()
+
+
+def test_user_graph():
+    G = nx.petersen_graph()
+    for algorithm in ALGORITHMS:
+        M = mg.generate(G, algorithm, seed=1)
+        assert nx.is_tree(M.to_networkx()) and M.to_networkx().number_of_nodes() == 10
+    labelled = nx.relabel_nodes(nx.grid_2d_graph(4, 4), lambda p: f"cell{p[0]}{p[1]}")
+    M = mg.generate(labelled, "wilson", seed=2, start="cell00", goal="cell33")
+    assert M.solution()[0] == "cell00" and M.solution()[-1] == "cell33"
+
+
+def test_user_graph_recompiled_after_change():
+    G = nx.cycle_graph(5)
+    assert mg.generate(G, "kruskal", seed=1).n_open == 4
+    G.add_edge(4, 5)
+    M = mg.generate(G, "kruskal", seed=1)
+    assert M.cells.n_cells == 6 and M.n_open == 5
+
+
+def test_disconnected_graph_is_refused_with_components():
+    G = nx.Graph([(0, 1), (1, 2), (10, 11)])
+    G.add_node("lonely")
+    with pytest.raises(mg.DisconnectedGraphError) as info:
+        mg.generate(G, "wilson")
+    message = str(info.value)
+    assert "3 connected components" in message and "3 cells with 0" in message and "'lonely'" in message
+
+
+@pytest.mark.parametrize(
+    "G,error",
+    [
+        (nx.Graph(), mg.InvalidSizeError),
+        (nx.DiGraph([(0, 1)]), mg.UnsupportedError),
+        (nx.MultiGraph([(0, 1)]), mg.UnsupportedError),
+        (nx.Graph([(0, 1), (1, 1)]), mg.UnsupportedError),
+    ],
+)
+def test_unusable_graphs(G, error):
+    with pytest.raises(error):
+        mg.generate(G, "kruskal")
+
+
+def test_unknown_algorithm_lists_known():
+    with pytest.raises(mg.UnknownAlgorithmError) as info:
+        mg.generate(mg.tessellations.orthogonal(2, 2), "prim")
+    assert "kruskal" in str(info.value) and "wilson" in str(info.value)
+    assert mg.algorithms() == sorted(mg.algorithms()) and {"kruskal", "wilson"} <= set(mg.algorithms())
+
+
+def test_unknown_option():
+    with pytest.raises(mg.InvalidOptionError, match="takes no options"):
+        mg.generate(mg.tessellations.orthogonal(2, 2), "wilson", bias=0.5)
+    with pytest.raises(mg.InvalidOptionError, match="until_connected"):
+        mg.generate(mg.tessellations.orthogonal(2, 2), "kruskal", until=1)
+
+
+def test_start_goal_not_cells():
+    G = mg.tessellations.orthogonal(3, 3)
+    with pytest.raises(mg.NotACellError, match="is not a cell"):
+        mg.generate(G, "wilson", start=(5, 5))
+    with pytest.raises(mg.NotACellError):
+        mg.generate(G, "wilson", goal="corner")
+
+
+def test_wilson_start_goal_and_solution():
+    G = mg.tessellations.orthogonal(8, 8)
+    M = mg.generate(G, "wilson", seed=4, start=(0, 7), goal=(7, 0))
+    path = M.solution()
+    assert path[0] == (0, 7) and path[-1] == (7, 0)
+    assert all(M.to_networkx().has_edge(a, b) for a, b in zip(path, path[1:]))
+    assert nx.shortest_path(M.to_networkx(), (0, 7), (7, 0)) == path
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(2, 12), cols=st.integers(2, 12), seed=seeds, data=st.data())
+def test_kruskal_until_connected(rows, cols, seed, data):
+    G = mg.tessellations.orthogonal(rows, cols)
+    cells = list(G.nodes)
+    a = data.draw(st.sampled_from(cells))
+    b = data.draw(st.sampled_from([c for c in cells if c != a]))
+    M = mg.generate(G, "kruskal", seed=seed, until_connected=(a, b))
+    assert (M.start, M.goal) == (a, b)
+    T = M.to_networkx()
+    assert nx.is_forest(T) and nx.has_path(T, a, b)
+    # the same walls in the same order as a full run, stopped early: a subset of its tree
+    full = mg.generate(G, "kruskal", seed=seed)
+    assert not (M.open & ~full.open).any()
+    assert M.n_open <= full.n_open
+
+
+def test_kruskal_until_connected_is_not_a_spanning_tree():
+    G = mg.tessellations.orthogonal(20, 20)
+    M = mg.generate(G, "kruskal", seed=1, until_connected=((0, 0), (19, 19)))
+    assert not M.is_perfect() and "not a spanning tree" in repr(M)
+    assert M.meta["options"] == {"until_connected": [[0, 0], [19, 19]]}
+
+
+def test_kruskal_until_connected_bad_value():
+    with pytest.raises(mg.InvalidOptionError, match="pair of cells"):
+        mg.generate(mg.tessellations.orthogonal(3, 3), "kruskal", until_connected=(0, 0, 1))
+
+
+def test_single_cell():
+    for G in (mg.tessellations.orthogonal(1, 1), mg.tessellations.theta(1), mg.tessellations.sigma_hexagon(1)):
+        for algorithm in ALGORITHMS:
+            M = mg.generate(G, algorithm, seed=0)
+            assert M.n_open == 0 and M.is_perfect() and M.solution() == [M.start]

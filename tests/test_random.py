@@ -1,0 +1,47 @@
+"""The kernels' random stream: reproducible, and the row shuffle is uniform."""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+from scipy.stats import chisquare
+
+from mazegraph._random import as_generator, bounded, kernel_state, shuffled_rows, uniform
+
+ALPHA = 1e-4  # fixed in advance; seeds fixed too, so these tests cannot flake
+
+
+def test_same_seed_same_stream():
+    a, b = kernel_state(as_generator(11)), kernel_state(as_generator(11))
+    assert [bounded(a, 1000) for _ in range(50)] == [bounded(b, 1000) for _ in range(50)]
+    assert 0.0 <= uniform(a) < 1.0
+
+
+def test_bounded_is_uniform():
+    state = kernel_state(as_generator(1))
+    draws = np.array([bounded(state, 7) for _ in range(70_000)])
+    assert draws.min() == 0 and draws.max() == 6
+    assert chisquare(np.bincount(draws, minlength=7)).pvalue > ALPHA
+
+
+def test_small_shuffle_gives_every_permutation_equally_often():
+    state = kernel_state(as_generator(2))
+    table = np.arange(4, dtype=np.int32).reshape(4, 1)
+    counts = dict.fromkeys(itertools.permutations(range(4)), 0)
+    for _ in range(24_000):
+        counts[tuple(shuffled_rows(table, state)[:, 0])] += 1
+    assert chisquare(list(counts.values())).pvalue > ALPHA
+
+
+def test_large_shuffle_spreads_rows_over_buckets():
+    state = kernel_state(as_generator(3))
+    m = 10_000  # four buckets
+    table = np.stack([np.arange(m), -np.arange(m)], axis=1).astype(np.int32)
+    final = np.zeros((4, 4), dtype=np.int64)  # quarter in which rows of each quarter land
+    for _ in range(200):
+        out = shuffled_rows(table, state)
+        assert (out[:, 0] == -out[:, 1]).all()  # rows move whole
+        assert np.array_equal(np.sort(out[:, 0]), np.arange(m))  # a permutation
+        final += np.histogram2d(out[:, 0] // 2500, np.arange(m) // 2500, bins=4, range=[[0, 4], [0, 4]])[0].astype(int)
+    assert chisquare(final.ravel()).pvalue > ALPHA
