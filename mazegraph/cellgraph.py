@@ -16,6 +16,7 @@ the graph is remembered so it is never compiled again. See ``../design.md``.
 
 from __future__ import annotations
 
+import gc
 import weakref
 from collections.abc import Sequence
 
@@ -360,6 +361,15 @@ class CellGraph:
         ``name``, ``boundary``, ``start``, ``goal``, ``spec`` and ``annotations``. The graph is
         remembered, so passing it to :func:`mazegraph.generate` reuses these arrays.
         """
+        collecting = gc.isenabled()
+        gc.disable()  # millions of new tuples would trigger full collections over and over
+        try:
+            return self._to_networkx()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def _to_networkx(self) -> nx.Graph:
         labels = self.labels.tolist()
         G = nx.Graph(
             name=self.name,
