@@ -8,11 +8,13 @@
 True
 """
 
-from . import tessellations
+from . import metrics, tessellations
 from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
+    ConfigError,
     DisconnectedGraphError,
+    ExperimentError,
     GluingError,
     InvalidMaskError,
     InvalidOptionError,
@@ -28,17 +30,25 @@ from .errors import (
     UnknownTessellationError,
     UnsupportedError,
 )
-from .generators import algorithm_info, algorithms, generate
+from .experiment import experiment, regenerate, summarize
+from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
 from .render import render
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "experiment",
+    "regenerate",
+    "summarize",
+    "ConfigError",
+    "ExperimentError",
     "tessellations",
+    "metrics",
     "generate",
     "algorithms",
     "algorithm_info",
+    "applicability",
     "render",
     "Maze",
     "CellGraph",

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from . import tessellations
 from .errors import InvalidSizeError, MazeError
-from .generators import algorithm_info, algorithms, generate
+from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
 from .render import render
 
@@ -51,7 +51,7 @@ def _build(name: str, size: str | None, seed: int | None):
 
 def _cmd_generate(args) -> int:
     cells = _build(args.tessellation, args.size, args.seed)
-    maze = generate(cells, args.algorithm, seed=args.seed)
+    maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus)
     if args.json:
         _write(Path(args.json), maze.to_json())
     if args.output:
@@ -70,6 +70,18 @@ def _cmd_render(args) -> int:
     maze = Maze.from_json(text)
     render(maze, solution=args.solution, path=args.output)
     print(f"wrote {args.output}: {maze!r}")
+    return 0
+
+
+def _cmd_reproduce(args) -> int:
+    from .reproduce import pullen
+
+    if args.seeds < 2:
+        raise InvalidSizeError(f"--seeds must be at least 2 for confidence intervals, got {args.seeds}")
+    table = pullen.reproduce(seeds=args.seeds, out=args.out, backend=args.backend, progress=not args.no_progress)
+    print(pullen.to_text(table))
+    print("\n" + pullen.NOTES, end="")
+    print(f"\nwrote {args.out}/pullen.csv, pullen.md, pullen.png ({args.seeds} mazes per row)")
     return 0
 
 
@@ -99,11 +111,16 @@ def _cmd_gallery(args) -> int:
         entry = tessellations.TESSELLATIONS[name]
         started = time.perf_counter()
         cells = _build(name, None, args.seed)
-        maze = generate(cells, args.algorithm, seed=args.seed)
+        algorithm = args.algorithm
+        why = applicability(cells)[algorithm]
+        if why is not None:  # e.g. Wilson on zeta: draw Kruskal instead and say so
+            print(f"  ({algorithm} cannot run on {name}: {why}; drawing kruskal)")
+            algorithm = "kruskal"
+        maze = generate(cells, algorithm, seed=args.seed)
         path = out / f"{name}.png"
         render(maze, solution=True, path=path)
         size = "x".join(str(s) for s in entry.example) or "demo"
-        print(f"{path}  {name} {size}, {args.algorithm}, seed {args.seed}: "
+        print(f"{path}  {name} {size}, {algorithm}, seed {args.seed}: "
               f"{cells.n_cells} cells ({time.perf_counter() - started:.2f} s)")
     return 0
 
@@ -125,6 +142,8 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--tessellation", "-t", default="orthogonal", help="see `mazegraph tessellations`")
     gen.add_argument("--size", "-s", help="e.g. 12x12 (rows x cols), 8 (radius or rings)")
     gen.add_argument("--algorithm", "-a", default="wilson", help="see `mazegraph algorithms`")
+    gen.add_argument("--focus", choices=("passage", "wall"), default="passage",
+                     help="carve passages, or add walls (planar tessellations)")
     gen.add_argument("--seed", type=int, default=None, help="same seed, same maze")
     gen.add_argument("--solution", action="store_true", help="draw the path from start to goal")
     gen.add_argument("--output", "-o", help="write the drawing here (.svg or .png)")
@@ -145,6 +164,18 @@ def _parser() -> argparse.ArgumentParser:
     gal.add_argument("--algorithm", "-a", default="wilson")
     gal.add_argument("--seed", type=int, default=1)
     gal.set_defaults(run=_cmd_gallery)
+
+    from .experiment.command import add_parser as add_experiment_parser
+
+    add_experiment_parser(sub)  # mazegraph experiment CONFIG.toml [--out DIR] [--backend ...]
+
+    rep = sub.add_parser("reproduce", help="reproduce a published table beside its reference figures")
+    rep.add_argument("table", choices=("pullen",), help="pullen: Pullen's generation table (100 x 100 mazes)")
+    rep.add_argument("--seeds", type=int, default=200, help="mazes per algorithm and focus (default 200; 1000: full)")
+    rep.add_argument("--out", default="data/results/pullen", help="output folder (default data/results/pullen)")
+    rep.add_argument("--backend", choices=("processes", "serial", "dask"), default="processes")
+    rep.add_argument("--no-progress", action="store_true", help="no progress bar")
+    rep.set_defaults(run=_cmd_reproduce)
     return parser
 
 

@@ -25,6 +25,8 @@ __all__ = [
     "InvalidOptionError",
     "GluingError",
     "InvalidMaskError",
+    "ConfigError",
+    "ExperimentError",
 ]
 
 
@@ -123,4 +125,21 @@ class InvalidMaskError(InvalidSizeError):
     Raised for a mask with no open cell, of an unknown type, an array that is
     not 2D or not boolean, or a file that does not exist or cannot be read. A
     mask plays the part of a size, so this is an :class:`InvalidSizeError`.
+    """
+
+
+class ConfigError(MazeError, ValueError):
+    """An experiment config that is malformed; the message names the field.
+
+    Raised for a missing, unknown or misspelled field, a value of the wrong
+    type, an unknown algorithm, tessellation or metric, a size the tessellation
+    rejects, an algorithm that cannot run on a tessellation, or a config that
+    differs from the one whose rows are already in the output folder.
+    """
+
+
+class ExperimentError(MazeError, RuntimeError):
+    """An experiment run that cannot go on: workers keep dying, a Dask scheduler
+    cannot be reached, or the output folder holds unreadable parts. Rows
+    finished so far stay in the output folder; rerunning resumes.
     """

@@ -22,7 +22,7 @@ def test_json_round_trip(G, seed):
     assert back == M
     assert back.open_edges() == M.open_edges()
     assert (back.start, back.goal) == (M.start, M.goal)
-    assert back.meta == {"algorithm": "wilson", "options": {}, "seed": seed}
+    assert back.meta == {"algorithm": "wilson", "focus": "passage", "options": {}, "seed": seed}
     assert back.to_json() == text
 
 

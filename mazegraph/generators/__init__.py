@@ -2,32 +2,92 @@
 
 from __future__ import annotations
 
-import inspect
 import numbers
 
 import numpy as np
 
 from .._compile import compile_graph
 from .._random import as_generator
-from ..errors import InvalidOptionError
+from ..errors import InvalidOptionError, UnsupportedError
 from ..maze import Maze
+from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_broder")
+from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
+from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")
+from . import division as _division  # noqa: F401  (registers "division")
+from . import growing_tree as _growing_tree  # noqa: F401  (registers "growing_tree", "growing_forest")
+from . import hunt_and_kill as _hunt_and_kill  # noqa: F401  (registers "hunt_and_kill")
 from . import kruskal as _kruskal  # noqa: F401  (registers "kruskal")
+from . import prim as _prim  # noqa: F401  (registers "prim_true", "prim_simplified", "prim_modified")
+from . import rows as _rows  # noqa: F401  (registers "sidewinder", "eller")
+from . import unicursal as _unicursal  # noqa: F401  (registers "unicursal")
 from . import wilson as _wilson  # noqa: F401  (registers "wilson")
+from ._dual import wall_dual
 from ._registry import REGISTRY, Algorithm, lookup
 
-__all__ = ["generate", "algorithms", "algorithm_info", "Algorithm"]
+__all__ = ["generate", "algorithms", "applicability", "algorithm_info", "Algorithm", "FOCUSES"]
+
+FOCUSES = ("passage", "wall")
 
 
-def algorithms() -> list[str]:
-    """The names :func:`generate` accepts, sorted.
+def algorithms(tessellation=None, focus: str = "passage") -> list[str]:
+    """The names :func:`generate` accepts, sorted; with a tessellation, those that run on it.
+
+    Parameters
+    ----------
+    tessellation : networkx.Graph or CellGraph, optional
+        Keep only the algorithms that can run on it (see :func:`applicability`).
+    focus : {"passage", "wall"}
+        With a tessellation: as passage carvers or as wall adders.
 
     Examples
     --------
     >>> import mazegraph as mg
     >>> "wilson" in mg.algorithms()
     True
+    >>> "wilson" in mg.algorithms(mg.tessellations.zeta(4, 4))
+    False
     """
-    return sorted(REGISTRY)
+    if tessellation is None:
+        return sorted(REGISTRY)
+    return [name for name, why in applicability(tessellation, focus).items() if why is None]
+
+
+def applicability(tessellation, focus: str = "passage") -> dict[str, str | None]:
+    """For every algorithm, why it cannot run on a tessellation (None when it can).
+
+    Parameters
+    ----------
+    tessellation : networkx.Graph or CellGraph
+    focus : {"passage", "wall"}
+
+    Returns
+    -------
+    dict
+        Algorithm name to a sentence saying why not, or None.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> reasons = mg.applicability(mg.tessellations.zeta(4, 4))
+    >>> reasons["kruskal"] is None, "crossing" in reasons["wilson"]
+    (True, True)
+    """
+    cells = compile_graph(tessellation)
+    return {name: _refusal(REGISTRY[name], cells, focus) for name in sorted(REGISTRY)}
+
+
+def _refusal(entry: Algorithm, cells, focus: str) -> str | None:
+    if focus not in FOCUSES:
+        raise InvalidOptionError(f"focus must be one of {', '.join(FOCUSES)}, got {focus!r}")
+    if focus == "passage":
+        return entry.refusal(cells)
+    if not entry.wall_focus:
+        return f"{entry.name} is not a wall adder (focus='wall'); run it with focus='passage'"
+    try:
+        dual = wall_dual(cells)
+    except UnsupportedError as error:
+        return str(error)
+    return entry.refusal(dual.cells)
 
 
 def algorithm_info(name: str) -> Algorithm:
@@ -41,7 +101,9 @@ def algorithm_info(name: str) -> Algorithm:
     return lookup(name)
 
 
-def generate(tessellation, algorithm: str, seed=None, *, start=None, goal=None, **options) -> Maze:
+def generate(
+    tessellation, algorithm: str, seed=None, *, start=None, goal=None, focus: str = "passage", **options
+) -> Maze:
     """Make a maze on a tessellation with a named algorithm.
 
     Parameters
@@ -56,6 +118,11 @@ def generate(tessellation, algorithm: str, seed=None, *, start=None, goal=None, 
     start, goal : cell label, optional
         The maze's start and goal (its solution runs between them); the
         tessellation's defaults when omitted.
+    focus : {"passage", "wall"}
+        ``"passage"`` carves passages between cells; ``"wall"`` runs the
+        algorithm on the planar dual (posts joined by walls, the boundary one
+        post) and adds walls from the boundary inward, as Pullen's wall adders do.
+        Wall adding needs a planar tessellation with single-line walls.
     **options
         Algorithm options, e.g. ``until_connected=(a, b)`` for ``"kruskal"``.
 
@@ -68,7 +135,9 @@ def generate(tessellation, algorithm: str, seed=None, *, start=None, goal=None, 
     UnknownAlgorithmError
         If the algorithm is not registered; the message lists the known names.
     InvalidOptionError
-        If an option is not one the algorithm takes.
+        If an option is not one the algorithm takes, or ``focus`` is unknown.
+    UnsupportedError
+        If the algorithm cannot run on the tessellation (see :func:`applicability`).
     NotACellError
         If ``start`` or ``goal`` is not a cell.
     DisconnectedGraphError
@@ -88,23 +157,28 @@ def generate(tessellation, algorithm: str, seed=None, *, start=None, goal=None, 
     """
     entry = lookup(algorithm)
     cells = compile_graph(tessellation)
+    why = _refusal(entry, cells, focus)
+    if why is not None:
+        raise UnsupportedError(f"{algorithm} cannot run on this {cells.name} tessellation: {why}")
     rng = as_generator(seed)
-    try:
-        inspect.signature(entry.function).bind(cells, rng, **options)
-    except TypeError:
-        unknown = sorted(set(options) - set(entry.options))
+    unknown = sorted(set(options) - set(entry.options))
+    if unknown:
         takes = ", ".join(entry.options) or "no options"
-        raise InvalidOptionError(
-            f"{algorithm} does not take option(s) {', '.join(unknown)}; it takes {takes}"
-        ) from None
-    result = entry.function(cells, rng, **options)
-    mask, hints = result if isinstance(result, tuple) else (result, {})
+        raise InvalidOptionError(f"{algorithm} does not take option(s) {', '.join(unknown)}; it takes {takes}")
+    if focus == "wall":
+        dual = wall_dual(cells)
+        result = entry.function(dual.cells, rng, **options)
+        added = result[0] if isinstance(result, tuple) else result
+        mask, hints = dual.passages(added, cells.n_edges), {}
+    else:
+        result = entry.function(cells, rng, **options)
+        mask, hints = result if isinstance(result, tuple) else (result, {})
     maze = Maze(
         tessellation,
         mask,
         start=start,
         goal=goal,
-        meta={"algorithm": algorithm, "options": _plain(options), "seed": _plain_seed(seed)},
+        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": _plain_seed(seed)},
     )
     if start is None and "start" in hints:
         maze.start_index = hints["start"]

@@ -25,7 +25,7 @@ def _root(forest, a):
 
 
 @kernel
-def _kruskal(n, edges, state, entrance, exit_):
+def _kruskal(n, edges, crosses, state, entrance, exit_):
     m = edges.shape[0]
     table = np.empty((m, 3), dtype=np.int32)  # u, v, edge id: shuffled together
     table[:, :2] = edges
@@ -37,6 +37,9 @@ def _kruskal(n, edges, state, entrance, exit_):
     for k in range(m):
         if joined == n - 1:
             break
+        e = table[k, 2]
+        if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
+            continue  # would cross an open diagonal passage
         a = _root(forest, table[k, 0])
         b = _root(forest, table[k, 1])
         if a == b:
@@ -45,23 +48,28 @@ def _kruskal(n, edges, state, entrance, exit_):
             a, b = b, a
         forest[a] += forest[b]
         forest[b] = a
-        is_open[table[k, 2]] = True
+        is_open[e] = True
         joined += 1
         if entrance >= 0 and _root(forest, entrance) == _root(forest, exit_):
             break
     return is_open
 
 
-@register("kruskal", "randomized Kruskal: random wall order, union-find joins sets")
+_NO_CROSSINGS = np.empty(0, dtype=np.int64)
+
+
+@register("kruskal", "randomized Kruskal: random wall order, union-find joins sets", crossings=True)
 def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None):
     """Randomized Kruskal's algorithm.
 
     Every wall is visited once in random order and opened when the cells on its
     two sides are not yet joined by passages, which a union-find structure (union
     by size, path halving) tells in near-constant time. The walls are shuffled
-    cache-friendly (see :func:`mazegraph._random.shuffled_rows`). The result is a spanning
-    tree whose texture Pullen rates as having about 30% dead ends; it is close to,
-    but not exactly, uniform.
+    cache-friendly (see :func:`mazegraph._random.shuffled_rows`). The result is a
+    spanning tree whose texture Pullen rates as having about 30% dead ends; it is
+    close to, but not exactly, uniform. On zeta tessellations a diagonal whose
+    crossing diagonal is already open is skipped; the orthogonal walls still join
+    every cell, so the result is a spanning tree without crossings.
 
     Parameters
     ----------
@@ -97,7 +105,8 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
                 f"until_connected must be a pair of cells (entrance, exit), got {until_connected!r}"
             ) from None
         entrance, exit_ = cells.labels.index(a), cells.labels.index(b)
-    mask = _kruskal(cells.n_cells, cells.edges, kernel_state(rng), entrance, exit_)
+    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    mask = _kruskal(cells.n_cells, cells.edges, crosses, kernel_state(rng), entrance, exit_)
     if until_connected is None:
         return mask
     return mask, {"start": entrance, "goal": exit_}

@@ -33,7 +33,7 @@ def _wilson(indptr, neighbors, edge_ids, state):
     return is_open
 
 
-@register("wilson", "Wilson: loop-erased random walks, every spanning tree equally likely")
+@register("wilson", "Wilson: loop-erased random walks, every spanning tree equally likely", crossings=False)
 def wilson(cells: CellGraph, rng: np.random.Generator):
     """Wilson's algorithm.
 

@@ -1,0 +1,36 @@
+"""The experiment runner: sweeps of mazes over algorithms, tessellations, sizes and seeds.
+
+One job per module:
+
+- :mod:`.config` reads and checks a config (a dict or TOML file);
+- :mod:`.plan` checks it against the tessellations and lists the tasks, each
+  with a stable key that seeds its maze, and cuts them into chunks;
+- :mod:`.worker` runs a chunk (one tessellation build, many mazes) and
+  :func:`regenerate` rebuilds any row's maze;
+- :mod:`.backends` runs chunks serially, in a process pool or on Dask;
+- :mod:`.storage` streams finished chunks to Parquet parts and resumes;
+- :mod:`.run` drives it all (:func:`experiment`);
+- :mod:`.stats` aggregates rows (:func:`summarize`).
+
+``mazegraph.experiment`` (the attribute) is the function :func:`experiment`;
+reach the modules with ``from mazegraph.experiment import ...`` or
+``from mazegraph.experiment.plan import ...`` (``import mazegraph.experiment
+as x`` gives the function). Heavy imports (pandas, pyarrow, tqdm, scipy.stats, dask) happen on first use,
+so ``import mazegraph`` stays fast.
+"""
+
+from .config import AlgorithmEntry, Config, TessellationEntry, load_config
+from .run import experiment
+from .stats import summarize
+from .worker import regenerate, task_seed
+
+__all__ = [
+    "experiment",
+    "regenerate",
+    "summarize",
+    "load_config",
+    "task_seed",
+    "Config",
+    "AlgorithmEntry",
+    "TessellationEntry",
+]

@@ -1,0 +1,290 @@
+"""From a checked config to tasks: sizes, applicability, option values, metrics, seeds, chunks.
+
+A *task* is one maze: an algorithm entry, a tessellation entry, one of its sizes
+and a replicate number. Its **key** is a 63-bit hash of its canonical
+description (algorithm, options, focus, tessellation, builder options, size,
+replicate), so the key -- and with the root seed the maze -- never depends on
+where the task sits in the config, on worker count, order, backend or restarts.
+The maze's generator is ``default_rng(SeedSequence(root_seed, spawn_key=(key,)))``.
+
+Tasks are run in *chunks* that share one tessellation, so a worker builds the
+arrays once and makes many mazes on them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import numbers
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from ..errors import ConfigError, InvalidOptionError, MazeError
+from .config import Config, canonical_json
+
+__all__ = ["Task", "Chunk", "Plan", "make_plan", "make_chunks", "task_key", "format_size", "parse_size", "ID_COLUMNS"]
+
+# the columns every row has, in order; metric columns go between spawn_key and time_ns
+ID_COLUMNS = (
+    "algorithm",
+    "options",
+    "focus",
+    "tessellation",
+    "tessellation_options",
+    "size",
+    "n_cells",
+    "replicate",
+    "root_seed",
+    "spawn_key",
+)
+TAIL_COLUMNS = ("time_ns", "error")
+
+TARGET_CELLS_PER_CHUNK = 2_000_000  # about a second of kernel time per chunk
+MAX_TASKS_PER_CHUNK = 5_000
+CHUNKS_PER_WORKER = 4  # at least this many chunks per worker when there is enough work
+
+
+def task_key(description: dict) -> int:
+    """A stable 63-bit key for a task's canonical description.
+
+    Examples
+    --------
+    >>> from mazegraph.experiment.plan import task_key
+    >>> task_key({"algorithm": "wilson", "replicate": 0}) == task_key({"replicate": 0, "algorithm": "wilson"})
+    True
+    """
+    digest = hashlib.blake2b(canonical_json(description).encode("utf-8"), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def format_size(size) -> str:
+    """``(100, 50)`` -> ``"100x50"`` (``""`` for tessellations without a size)."""
+    return "x".join(str(int(s)) for s in size)
+
+
+def parse_size(text: str) -> tuple[int, ...]:
+    """``"100x50"`` -> ``(100, 50)``; inverse of :func:`format_size`."""
+    return tuple(int(s) for s in text.split("x")) if text else ()
+
+
+@dataclass(frozen=True)
+class Task:
+    """One maze to make."""
+
+    algorithm: str
+    options: str  # canonical JSON
+    focus: str
+    tessellation: int  # index into Plan.tessellations
+    replicate: int
+    key: int
+    order: tuple[int, int, int, int]  # (algorithm entry, tessellation entry, size entry, replicate)
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """Tasks that share one tessellation; what a worker receives."""
+
+    tessellation: str
+    size: tuple
+    tessellation_options: str  # canonical JSON
+    root_seed: int
+    metrics: tuple[str, ...]
+    plugins: tuple[str, ...]
+    tasks: tuple[tuple[str, str, str, int, int], ...]  # (algorithm, options JSON, focus, replicate, key)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """Everything a run needs: the config, the built-size table, the tasks and the metric columns."""
+
+    config: Config
+    tessellations: tuple[tuple[str, tuple, str, int], ...]  # (name, size, options JSON, n_cells)
+    tasks: tuple[Task, ...]
+    metrics: tuple[str, ...]
+    skipped: tuple[str, ...] = field(default=())
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return ID_COLUMNS + self.metrics + TAIL_COLUMNS
+
+    def with_metrics(self, metrics) -> Plan:
+        return replace(self, metrics=tuple(metrics))
+
+
+def make_plan(config: Config) -> Plan:
+    """Check what needs the tessellations, and list the tasks.
+
+    Builds every size once (to check it), asks :func:`mazegraph.applicability`
+    whether each algorithm runs on it, makes one probe maze per algorithm and
+    tessellation on its smallest size (to check option values and find the
+    metric names), and derives each task's key.
+
+    Raises
+    ------
+    ConfigError
+        Naming the field: a size the builder rejects, an algorithm that cannot
+        run on a tessellation (unless ``skip_unsupported``), an option value the
+        algorithm rejects, an unknown metric.
+    """
+    from ..generators import applicability, generate
+    from ..tessellations import TESSELLATIONS, build
+
+    prefix = "config: " if config.source is None else f"config {config.source}: "
+    built: list[tuple[str, tuple, str, int]] = []
+    where_built: dict[tuple[int, int], int] = {}
+    refusals: dict[tuple[int, int, str], dict] = {}
+    smallest: dict[int, tuple] = {}  # tessellation entry -> (CellGraph, size entry) of its smallest size
+    for i, entry in enumerate(config.tessellations):
+        params = TESSELLATIONS[entry.name].params
+        for j, size in enumerate(entry.sizes):
+            args = (size,) if params == ("shape",) else size
+            try:
+                cells = build(entry.name, *args, **entry.options)
+            except InvalidOptionError as error:
+                raise ConfigError(f"{prefix}tessellations[{i}].options: {error}") from None
+            except MazeError as error:
+                raise ConfigError(f"{prefix}tessellations[{i}].sizes[{j}]: {error}") from None
+            except (TypeError, ValueError) as error:
+                why = f"{entry.name} rejects this size or its options: {error}"
+                raise ConfigError(f"{prefix}tessellations[{i}].sizes[{j}]: {why}") from None
+            where_built[i, j] = len(built)
+            built.append((entry.name, size, canonical_json(entry.options), cells.n_cells))
+            for focus in {a.focus for a in config.algorithms}:
+                refusals[i, j, focus] = applicability(cells, focus)
+            if i not in smallest or cells.n_cells < smallest[i][0].n_cells:
+                smallest[i] = (cells, j)
+            del cells
+
+    tasks: list[Task] = []
+    skipped: list[str] = []
+    for a, algo in enumerate(config.algorithms):
+        options = canonical_json(algo.options)
+        for i, entry in enumerate(config.tessellations):
+            for j, size in enumerate(entry.sizes):
+                why = refusals[i, j, algo.focus].get(algo.name)
+                if why is not None:
+                    what = f"algorithms[{a}] ({algo.name}{', wall focus' if algo.focus == 'wall' else ''})"
+                    on = f"tessellations[{i}].sizes[{j}] ({entry.name} {format_size(size) or 'default'})"
+                    if config.skip_unsupported:
+                        skipped.append(f"{what} on {on}: {why}")
+                        continue
+                    raise ConfigError(
+                        f"{prefix}{what} cannot run on {on}: {why}; remove the pair or set skip_unsupported = true"
+                    )
+                description = {
+                    "algorithm": algo.name,
+                    "options": algo.options,
+                    "focus": algo.focus,
+                    "tessellation": entry.name,
+                    "tessellation_options": entry.options,
+                    "size": list(size),
+                }
+                for r in range(config.seeds):
+                    key = task_key({**description, "replicate": r})
+                    tasks.append(Task(algo.name, options, algo.focus, where_built[i, j], r, key, (a, i, j, r)))
+    if len({t.key for t in tasks}) != len(tasks):  # 63-bit hashes: never in practice, but never silently
+        raise ConfigError(f"{prefix}two tasks hash to the same 63-bit key (odds below 1e-9); please report this config")
+
+    metrics = _probe(config, smallest, refusals, prefix, generate)
+    return Plan(config, tuple(built), tuple(tasks), metrics, tuple(skipped))
+
+
+def _probe(config: Config, smallest: dict, refusals: dict, prefix: str, generate) -> tuple[str, ...]:
+    """Make one maze per algorithm and tessellation entry; check options; find the metric names."""
+    wanted = config.metrics
+    summary = None
+    if wanted is None or wanted:
+        summary = metric_function(prefix)
+    found: dict[str, bool] = {}  # metric name -> is it a number everywhere seen
+    for i, (cells, j) in smallest.items():
+        mazes = []
+        for a, algo in enumerate(config.algorithms):
+            if refusals[i, j, algo.focus].get(algo.name) is not None:
+                continue
+            try:
+                mazes.append(generate(cells, algo.name, seed=0, focus=algo.focus, **algo.options))
+            except InvalidOptionError as error:
+                raise ConfigError(f"{prefix}algorithms[{a}].options: {error}") from None
+            except Exception:  # noqa: BLE001 - a task that fails is recorded when it runs
+                continue
+        if summary is None:
+            continue
+        if not mazes:
+            try:
+                mazes.append(generate(cells, "kruskal", seed=0))
+            except Exception:  # noqa: BLE001
+                continue
+        for maze in mazes[:1]:
+            try:
+                values = summary(maze)
+            except Exception:  # noqa: BLE001 - recorded per task when it runs
+                continue
+            for name, value in dict(values).items():
+                numeric = value is None or isinstance(value, (numbers.Real, np.number, np.bool_))
+                found[name] = found.get(name, True) and numeric
+    if summary is None:
+        return ()
+    clash = [m for m in found if m in ID_COLUMNS + TAIL_COLUMNS]
+    if wanted is None:
+        return tuple(m for m, numeric in found.items() if numeric and m not in clash)
+    for k, name in enumerate(wanted):
+        if name in ID_COLUMNS + TAIL_COLUMNS:
+            raise ConfigError(f"{prefix}metrics[{k}]: {name!r} is a column of every row, not a metric")
+        if found and name not in found:
+            known = ", ".join(m for m, numeric in found.items() if numeric)
+            raise ConfigError(f"{prefix}metrics[{k}]: unknown metric {name!r}; known: {known}")
+        if found.get(name) is False:
+            raise ConfigError(f"{prefix}metrics[{k}]: {name!r} is not a number, so it cannot be a column")
+    return tuple(wanted)
+
+
+def metric_function(prefix: str = "config: "):
+    """``mazegraph.metrics.summary``, imported on first use."""
+    import importlib
+
+    try:
+        module = importlib.import_module("mazegraph.metrics")
+        return module.summary
+    except (ImportError, AttributeError) as error:
+        raise ConfigError(
+            f"{prefix}metrics: mazegraph.metrics.summary is not available ({error}); "
+            "set metrics = [] to record generation times only"
+        ) from None
+
+
+def make_chunks(plan: Plan, tasks, workers: int, chunk_size: int | None = None) -> list[Chunk]:
+    """Group tasks by tessellation and cut each group into chunks.
+
+    A chunk holds about ``TARGET_CELLS_PER_CHUNK`` cells of mazes (so per-chunk
+    costs -- a tessellation build, pickling, one Parquet write -- stay small
+    beside the kernels), but there are at least ``CHUNKS_PER_WORKER`` chunks per
+    worker when the tasks allow, so every worker stays busy to the end.
+    """
+    groups: dict[int, list[Task]] = {}
+    for task in tasks:
+        groups.setdefault(task.tessellation, []).append(task)
+    balance = max(1, math.ceil(len(tasks) / (CHUNKS_PER_WORKER * max(1, workers))))
+    plugins = plan.config.plugin_paths()
+    chunks = []
+    for t in sorted(groups):
+        name, size, options, n_cells = plan.tessellations[t]
+        group = sorted(groups[t], key=lambda task: task.order)
+        if chunk_size is None:
+            per = max(1, min(balance, MAX_TASKS_PER_CHUNK, TARGET_CELLS_PER_CHUNK // max(1, n_cells)))
+        else:
+            per = chunk_size
+        for start in range(0, len(group), per):
+            part = group[start : start + per]
+            chunks.append(
+                Chunk(
+                    tessellation=name,
+                    size=size,
+                    tessellation_options=options,
+                    root_seed=plan.config.root_seed,
+                    metrics=plan.metrics,
+                    plugins=plugins,
+                    tasks=tuple((x.algorithm, x.options, x.focus, x.replicate, x.key) for x in part),
+                )
+            )
+    return chunks

@@ -1,0 +1,144 @@
+"""Wall adding by planar duality: a maze's walls form a spanning tree of the posts.
+
+In a maze drawn on a plane tiling, the closed walls meet at posts (wall end
+points). Merge every post on the outer boundary into one vertex and let each
+wall join its two end posts: the result is the *dual* graph. A set of open
+passages is a spanning tree of the cells exactly when the closed walls form a
+spanning tree of this dual (Euler's formula for planar graphs), so running any
+spanning-tree algorithm on the dual and closing the walls it picks grows a maze
+wall by wall, from the boundary inward: Pullen's "wall adder" focus.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..cellgraph import CellGraph, Labels
+from ..errors import UnsupportedError
+
+__all__ = ["WallDual", "wall_dual"]
+
+_DIGITS = 6  # posts closer than 1e-6 are one post
+
+
+class WallDual:
+    """The dual of a planar tessellation and how its edges map back.
+
+    Attributes
+    ----------
+    cells : CellGraph
+        Vertex 0 is the outer boundary; the others are interior posts.
+    primal_edge : numpy.ndarray of int
+        For each dual edge, the tessellation edge whose wall it is.
+    loops : numpy.ndarray of int
+        Tessellation edges whose wall runs from boundary to boundary through no
+        interior post, as in a one-cell-wide corridor: such a wall can never be
+        part of the wall tree, so the passage is always open.
+    """
+
+    def __init__(self, cells: CellGraph, primal_edge: np.ndarray, loops: np.ndarray):
+        self.cells = cells
+        self.primal_edge = primal_edge
+        self.loops = loops
+
+    def passages(self, added: np.ndarray, n_primal_edges: int) -> np.ndarray:
+        """The open-edge mask of the maze whose added walls are ``added`` (a dual mask)."""
+        is_open = np.ones(n_primal_edges, dtype=bool)
+        is_open[self.primal_edge[added]] = False
+        return is_open
+
+
+def wall_dual(cells: CellGraph) -> WallDual:
+    """Build (once per tessellation) the wall dual of a planar tessellation.
+
+    Raises
+    ------
+    UnsupportedError
+        If the tessellation has no wall geometry, a wall in several pieces (glued
+        surfaces, zeta diagonals, weave), a passage with no wall (3D), or walls
+        that do not tile the plane with its boundary (checked by Euler's formula).
+    """
+    cached = getattr(cells, "_wall_dual", None)
+    if cached is not None:
+        if isinstance(cached, str):
+            raise UnsupportedError(cached)
+        return cached
+    try:
+        dual = _build(cells)
+    except UnsupportedError as error:
+        cells._wall_dual = str(error)
+        raise
+    cells._wall_dual = dual
+    return dual
+
+
+def _refuse(cells: CellGraph, why: str) -> UnsupportedError:
+    return UnsupportedError(
+        f"focus='wall' needs a planar tessellation whose walls are single lines meeting at posts; "
+        f"{cells.name} {why}; use focus='passage'"
+    )
+
+
+def _build(cells: CellGraph) -> WallDual:
+    if cells.walls is None or cells.boundary is None:
+        raise _refuse(cells, "has no wall or boundary geometry")
+    walls = cells.walls
+    lengths = np.diff(walls.ptr)
+    if (lengths < 2).any():
+        raise _refuse(cells, "has passages without a wall in the plane (e.g. between levels)")
+    if np.isnan(walls.points).any():
+        raise _refuse(cells, "has walls in several pieces (glued sides, diagonals or tunnels)")
+    ends = np.concatenate([walls.points[walls.ptr[:-1]], walls.points[walls.ptr[1:] - 1]])
+    keys = np.round(ends, _DIGITS)
+    posts, post_of = np.unique(keys, axis=0, return_inverse=True)
+    post_of = post_of.ravel()
+    on_boundary = _on_boundary(posts, post_of, cells)
+    # boundary posts all become vertex 0; interior posts are numbered from 1
+    vertex = np.zeros(len(posts), dtype=np.int64)
+    interior = np.flatnonzero(~on_boundary)
+    vertex[interior] = np.arange(1, len(interior) + 1)
+    m = cells.n_edges
+    a, b = vertex[post_of[:m]], vertex[post_of[m:]]
+    loops = np.flatnonzero(a == b)
+    keep = np.flatnonzero(a != b)
+    n_vertices = len(interior) + 1
+    # Euler: a plane tiling with n cells and m walls has m - n + 2 dual vertices
+    if n_vertices != m - cells.n_cells + 2 or len(loops) and (a[loops] != 0).any():
+        raise _refuse(cells, "does not tile the plane with its boundary (Euler's formula fails)")
+    dual = CellGraph(
+        name=f"{cells.name} walls",
+        labels=Labels(coords=np.arange(n_vertices)[:, None]),
+        edges=np.stack([a[keep], b[keep]], axis=1),
+        start=0,
+        goal=0,
+    )
+    return WallDual(dual, keep, loops)
+
+
+def _on_boundary(posts: np.ndarray, post_of: np.ndarray, cells: CellGraph) -> np.ndarray:
+    """Which posts lie on the outer boundary (at a boundary vertex or along a boundary segment)."""
+    corners = np.round(cells.boundary.points[~np.isnan(cells.boundary.points).any(axis=1)], _DIGITS)
+    on = _rows_in(posts, corners)
+    # a post where only one wall ends can only be on the boundary: look along the segments
+    degree = np.bincount(post_of, minlength=len(posts))
+    candidates = np.flatnonzero(~on & (degree == 1))
+    if len(candidates):
+        segments = cells.boundary.segments()
+        p0, p1 = segments[:, 0], segments[:, 1]
+        d = p1 - p0
+        length2 = np.maximum((d**2).sum(axis=1), 1e-300)
+        for i in candidates:
+            t = np.clip(((posts[i] - p0) * d).sum(axis=1) / length2, 0.0, 1.0)
+            gap = np.linalg.norm(p0 + t[:, None] * d - posts[i], axis=1)
+            on[i] = bool((gap < 10.0**-_DIGITS * 10).any())
+    return on
+
+
+def _rows_in(rows: np.ndarray, table: np.ndarray) -> np.ndarray:
+    """For each row of ``rows``, whether it equals some row of ``table``."""
+    if len(table) == 0:
+        return np.zeros(len(rows), dtype=bool)
+    both = np.concatenate([table, rows])
+    _, first, inverse = np.unique(both, axis=0, return_index=True, return_inverse=True)
+    inverse = inverse.ravel()
+    return first[inverse[len(table):]] < len(table)

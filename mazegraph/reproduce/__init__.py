@@ -1,0 +1,1 @@
+"""Reproductions of published tables: ``mazegraph reproduce NAME``."""
