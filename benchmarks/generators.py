@@ -112,16 +112,23 @@ print(json.dumps({"seconds": seconds, "bytes_per_cell": (status("VmHWM:") - base
 MAZELIB_RUN = """
 import json, statistics, sys, time, importlib
 from mazelib import Maze
-name, size, repeats = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+name, repeats = sys.argv[1], int(sys.argv[3])
 cls = getattr(importlib.import_module("mazelib.generate." + name), name)
-times = []
-for _ in range(repeats):
-    m = Maze()
-    m.generator = cls(size, size)
-    t = time.perf_counter()
-    m.generate()
-    times.append(time.perf_counter() - t)
-print(json.dumps({"ns_per_cell": statistics.median(times) / size**2 * 1e9}))
+for size in (int(sys.argv[2]), 30):  # fall back to a smaller maze where mazelib fails at the larger one
+    try:
+        times = []
+        for _ in range(repeats):
+            m = Maze()
+            m.generator = cls(size, size)
+            t = time.perf_counter()
+            m.generate()
+            times.append(time.perf_counter() - t)
+        print(json.dumps({"ns_per_cell": statistics.median(times) / size**2 * 1e9, "size": size}))
+        break
+    except Exception as error:
+        failure = f"{type(error).__name__} at {size}x{size}"
+else:
+    print(json.dumps({"error": failure}))
 """
 
 
@@ -173,14 +180,17 @@ def main() -> None:
     print(f"compile of every kernel (import + one tiny maze each), cold cache: {compiled:.1f} s (target < 30 s)\n")
 
     small = ours(100, 21)
+    print("ns/cell at 100x100:", json.dumps({k: round(v) for k, v in small.items()}), flush=True)
     large = {} if args.quick else ours(1000, 3)
+    print("ns/cell at 1000x1000:", json.dumps({k: round(v) for k, v in large.items()}), flush=True)
     peak = {} if args.quick else {name: fresh(PEAK, name, "2000") for name in small}
+    print("2000x2000:", json.dumps(peak), flush=True)
     python = None if args.quick else mazelib_python()
     theirs = {}
     for name, cls in MAZELIB.items():
         if python and name in small:
             repeats = 1 if cls in ("AldousBroder", "Wilsons") else 3
-            theirs[name] = fresh(MAZELIB_RUN, cls, "100", str(repeats), python=python)["ns_per_cell"]
+            theirs[name] = fresh(MAZELIB_RUN, cls, "100", str(repeats), python=python)
 
     header = (f"{'algorithm':16s} {'100x100':>9s} {'target':>12s} {'1000x1000':>10s} {'2000x2000 s':>11s} "
               f"{'B/cell':>7s} {'mazelib 100x100':>16s} {'speed-up':>9s}")
@@ -192,7 +202,14 @@ def main() -> None:
         p = peak.get(name)
         p_s = f"{p['seconds']:11.2f} {p['bytes_per_cell']:7.0f}" if p else f"{'':>11s} {'':>7s}"
         t = theirs.get(name)
-        t_s = f"{MAZELIB[name] + ' ' + format(t, '.0f'):>16s} {t / small[name]:8.0f}x" if t else f"{'':>16s} {'':>9s}"
+        if t is None:
+            t_s = f"{'':>16s} {'':>9s}"
+        elif "error" in t:
+            t_s = f"{MAZELIB[name]} fails: {t['error']}"
+        else:
+            at = "" if t["size"] == 100 else f" ({t['size']}x{t['size']})"
+            label = f"{MAZELIB[name]} {t['ns_per_cell']:.0f}"
+            t_s = f"{label:>16s} {t['ns_per_cell'] / small[name]:8.0f}x{at}"
         print(f"{name:16s} {small[name]:9.0f} {limit:5.0f} {mark:6s} {big} {p_s} {t_s}")
     print("\nns per cell, medians; B/cell = peak RSS growth during generation / cells\n")
     for row in networkx_rows():

@@ -63,6 +63,20 @@ def _message(error: BaseException) -> str:
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
+# summary keys that are also scalar functions of a maze: asked for alone, they are computed alone
+_SCALAR = ("dead_end_pct", "junction_pct", "crossroad_pct", "solution_length", "solution_pct", "tortuosity")
+
+
+def _direct_metrics(names):
+    """A measuring function computing only ``names``, when each is a scalar metric function; else None."""
+    if not set(names) <= set(_SCALAR):
+        return None
+    from .. import metrics
+
+    functions = [(name, getattr(metrics, name)) for name in names]
+    return lambda maze: {name: f(maze) for name, f in functions}
+
+
 def run_chunk(chunk: Chunk):
     """Make and measure every maze of a chunk; return its rows as a ``pyarrow.Table``.
 
@@ -79,7 +93,7 @@ def run_chunk(chunk: Chunk):
     if chunk.metrics:
         from .plan import metric_function
 
-        summary = metric_function("worker: ")
+        summary = _direct_metrics(chunk.metrics) or metric_function("worker: ")
     n = len(chunk.tasks)
     values = np.full((len(chunk.metrics), n), np.nan)
     times = np.zeros(n, dtype=np.int64)

@@ -1,0 +1,21 @@
+"""The README's first Python example runs as written."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+README = Path(__file__).resolve().parents[1] / "README.md"
+
+
+def test_readme_usage_example_runs(tmp_path, monkeypatch):
+    block = re.search(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S).group(1)
+    monkeypatch.chdir(tmp_path)
+    exec(compile(block, "README.md", "exec"), {})
+    assert (tmp_path / "maze.svg").read_text().startswith("<svg")
+
+
+def test_readme_opens_with_the_two_commands():
+    lines = README.read_text(encoding="utf-8").splitlines()
+    commands = [line for line in lines[:6] if line.startswith("python -m pip install")]
+    assert "mazegraph reproduce pullen" in commands[0] and "pytest" in commands[1]
