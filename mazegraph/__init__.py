@@ -8,13 +8,14 @@
 True
 """
 
-from . import metrics, tessellations
+from . import metrics, numberlink, tessellations, uniformity
 from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
     ConfigError,
     DisconnectedGraphError,
     ExperimentError,
+    GenerationError,
     GluingError,
     InvalidMaskError,
     InvalidOptionError,
@@ -25,8 +26,13 @@ from .errors import (
     MissingAttributeError,
     NoSolutionError,
     NotACellError,
+    NotATreeError,
     OutputPathError,
+    PuzzleError,
+    PuzzleFormatError,
+    TooManyTreesError,
     UnknownAlgorithmError,
+    UnknownSolverError,
     UnknownTessellationError,
     UnsupportedError,
 )
@@ -34,31 +40,67 @@ from .experiment import experiment, regenerate, summarize
 from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
 from .render import render
+from .routing import (
+    Bottlenecks,
+    bottlenecks,
+    braid,
+    flood,
+    is_solvable,
+    remove_isolations,
+    remove_loops,
+    removed_cells,
+    sparsify,
+    to_unicursal,
+    weave_violations,
+)
+from .solvers import Solution, solve, solver_info, solvers
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "experiment",
-    "regenerate",
-    "summarize",
-    "ConfigError",
-    "ExperimentError",
+    # tessellations, mazes, generators, drawing
     "tessellations",
-    "metrics",
+    "compile_graph",
+    "CellGraph",
+    "Maze",
     "generate",
     "algorithms",
     "algorithm_info",
     "applicability",
     "render",
-    "Maze",
-    "CellGraph",
-    "compile_graph",
+    # routing and maze operations
+    "braid",
+    "sparsify",
+    "to_unicursal",
+    "flood",
+    "is_solvable",
+    "remove_isolations",
+    "remove_loops",
+    "removed_cells",
+    "bottlenecks",
+    "Bottlenecks",
+    "weave_violations",
+    # solvers
+    "solve",
+    "solvers",
+    "solver_info",
+    "Solution",
+    # measuring and experiments
+    "metrics",
+    "experiment",
+    "regenerate",
+    "summarize",
+    "uniformity",
+    # puzzles
+    "numberlink",
+    # errors
     "MazeError",
     "InvalidSizeError",
     "InvalidSeedError",
     "InvalidOptionError",
     "UnknownAlgorithmError",
     "UnknownTessellationError",
+    "UnknownSolverError",
     "DisconnectedGraphError",
     "GluingError",
     "InvalidMaskError",
@@ -68,4 +110,11 @@ __all__ = [
     "NoSolutionError",
     "OutputPathError",
     "MazeFormatError",
+    "ConfigError",
+    "ExperimentError",
+    "PuzzleError",
+    "PuzzleFormatError",
+    "GenerationError",
+    "TooManyTreesError",
+    "NotATreeError",
 ]

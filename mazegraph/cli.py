@@ -76,13 +76,28 @@ def _cmd_render(args) -> int:
 def _cmd_reproduce(args) -> int:
     from .reproduce import pullen
 
-    if args.seeds < 2:
-        raise InvalidSizeError(f"--seeds must be at least 2 for confidence intervals, got {args.seeds}")
-    table = pullen.reproduce(seeds=args.seeds, out=args.out, backend=args.backend, progress=not args.no_progress)
+    if args.table == "solvers":  # Pullen's solving table: mazegraph.reproduce.solvers
+        from .reproduce.solvers import main
+
+        return main(args)
+    if args.table != "pullen":  # research checks: mazegraph.uniformity.reproduce
+        from .uniformity.reproduce import run
+
+        return run(args)
+    seeds, out = args.seeds or 200, args.out or "data/results/pullen"
+    if seeds < 2:
+        raise InvalidSizeError(f"--seeds must be at least 2 for confidence intervals, got {seeds}")
+    table = pullen.reproduce(seeds=seeds, out=out, backend=args.backend, progress=not args.no_progress)
     print(pullen.to_text(table))
     print("\n" + pullen.NOTES, end="")
-    print(f"\nwrote {args.out}/pullen.csv, pullen.md, pullen.png ({args.seeds} mazes per row)")
+    print(f"\nwrote {out}/pullen.csv, pullen.md, pullen.png ({seeds} mazes per row)")
     return 0
+
+
+def _cmd_plot(args) -> int:
+    from .uniformity.plots import run_plot
+
+    return run_plot(args)
 
 
 def _cmd_tessellations(args) -> int:
@@ -169,13 +184,26 @@ def _parser() -> argparse.ArgumentParser:
 
     add_experiment_parser(sub)  # mazegraph experiment CONFIG.toml [--out DIR] [--backend ...]
 
+    from .numberlink.cli import add_parser as add_numberlink_parser
+
+    add_numberlink_parser(sub)  # mazegraph numberlink generate|solve
+
     rep = sub.add_parser("reproduce", help="reproduce a published table beside its reference figures")
-    rep.add_argument("table", choices=("pullen",), help="pullen: Pullen's generation table (100 x 100 mazes)")
-    rep.add_argument("--seeds", type=int, default=200, help="mazes per algorithm and focus (default 200; 1000: full)")
-    rep.add_argument("--out", default="data/results/pullen", help="output folder (default data/results/pullen)")
+    rep.add_argument("table", choices=("pullen", "uniformity", "ust", "scaling", "solvers"),
+                     help="pullen: Pullen's generation table (100 x 100 mazes); uniformity, ust, scaling: "
+                     "uniform-spanning-tree checks (mazegraph.uniformity)")
+    rep.add_argument("--full", action="store_true", help="uniformity/ust/scaling: the long run (grids to 1024)")
+    rep.add_argument("--seeds", type=int, help="mazes per row (pullen: default 200, 1000 for the full table)")
+    rep.add_argument("--out", help="output folder (default data/results/TABLE)")
     rep.add_argument("--backend", choices=("processes", "serial", "dask"), default="processes")
     rep.add_argument("--no-progress", action="store_true", help="no progress bar")
     rep.set_defaults(run=_cmd_reproduce)
+
+    plo = sub.add_parser("plot", help="texture-comparison figures from an experiment's results folder")
+    plo.add_argument("results", metavar="RESULTS_DIR", help="an experiment's --out folder (or a reproduce folder)")
+    plo.add_argument("--out", help="folder for the PNGs (default RESULTS_DIR/plots)")
+    plo.add_argument("--gallery", action="store_true", help="also draw every algorithm on orthogonal, sigma, theta")
+    plo.set_defaults(run=_cmd_plot)
     return parser
 
 

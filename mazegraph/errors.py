@@ -27,6 +27,12 @@ __all__ = [
     "InvalidMaskError",
     "ConfigError",
     "ExperimentError",
+    "PuzzleError",
+    "PuzzleFormatError",
+    "GenerationError",
+    "TooManyTreesError",
+    "NotATreeError",
+    "UnknownSolverError",
 ]
 
 
@@ -143,3 +149,40 @@ class ExperimentError(MazeError, RuntimeError):
     cannot be reached, or the output folder holds unreadable parts. Rows
     finished so far stay in the output folder; rerunning resumes.
     """
+
+
+class PuzzleError(MazeError, ValueError):
+    """A Numberlink puzzle, or a solution of one, that breaks the rules: a number
+    on a solid cell, two numbers on one cell, a path that is not simple or
+    leaves cells uncovered."""
+
+
+class PuzzleFormatError(MazeError, ValueError):
+    """A Numberlink puzzle file (text or JSON) that is malformed; the message gives
+    the line and column and what was expected."""
+
+
+class GenerationError(MazeError, RuntimeError):
+    """A generator that gave up: no puzzle met the requested options (a unique
+    solution, quality filters, a number of pairs) within its attempts."""
+
+
+class TooManyTreesError(InvalidSizeError):
+    """A graph with more spanning trees than an enumeration or uniformity test allows.
+
+    Enumerating trees (and testing a generator against them) is for tiny graphs;
+    count larger ones with ``mazegraph.uniformity.count_spanning_trees`` or
+    ``log_count_spanning_trees``.
+    """
+
+
+class NotATreeError(MazeError, ValueError):
+    """A maze that is not a spanning tree (it has a loop or an unreached cell)
+    where a perfect maze is needed, e.g. by the uniformity test."""
+
+
+class UnknownSolverError(UnknownNameError):
+    """A solving method that is not in the solver registry (see :func:`mazegraph.solvers`)."""
+
+    def __init__(self, name: str, known):
+        super().__init__("solver", name, known)

@@ -74,6 +74,8 @@ def render(maze, solution: bool = False, path=None, format: str | None = None, *
     >>> svg.startswith("<svg")
     True
     """
+    if hasattr(maze, "_render"):  # e.g. a numberlink Puzzle draws itself (solution may be a list of paths)
+        return maze._render(solution=solution, path=path, format=format, scale=scale)
     if not isinstance(maze, Maze):
         maze = Maze(maze if isinstance(maze, (nx.Graph, CellGraph)) else compile_graph(maze))
     fmt = _format(path, format)

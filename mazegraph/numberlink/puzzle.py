@@ -1,0 +1,474 @@
+"""Numberlink puzzles: the :class:`Puzzle` class, its rules, and its text and JSON formats.
+
+A Numberlink ("Flow") puzzle is a board of cells, some of them solid; some
+non-solid cells carry numbers 1, 2, 3, ..., each number on exactly two cells.
+A solution links the two cells of each number by a simple path through
+neighbouring cells; paths never share a cell, never enter a solid cell, and
+together cover every non-solid cell. Here the board is any tessellation
+(a :class:`~mazegraph.cellgraph.CellGraph` or a connected ``networkx.Graph``)
+and "neighbouring" means adjacent in the graph.
+
+A solution is a list of paths, path ``k`` (0-based) linking the endpoints of
+number ``k + 1``, each a list of cell indices from the first endpoint to the
+second.
+
+References
+----------
+.. [1] Nikoli, "Numberlink" (Nanbarinku), https://www.nikoli.co.jp/en/puzzles/numberlink/
+.. [2] Big Duck Games, "Flow Free" (2012), https://www.bigduckgames.com/flowfree
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterable, Sequence
+
+import networkx as nx
+import numpy as np
+
+from .._compile import compile_graph
+from ..cellgraph import CellGraph
+from ..errors import MazeError, PuzzleError, PuzzleFormatError, UnsupportedError
+
+__all__ = ["Puzzle", "parse", "parse_json", "SYMBOLS"]
+
+#: Symbols of numbers 1, 2, ... in the text format: digits, then letters.
+SYMBOLS = string.digits[1:] + string.ascii_uppercase + string.ascii_lowercase
+
+_FORMAT = "mazegraph-numberlink"
+
+
+class Puzzle:
+    """A Numberlink puzzle on a tessellation, with an optional known solution.
+
+    Parameters
+    ----------
+    G : networkx.Graph or CellGraph
+        The board.
+    endpoints : sequence of (label, label)
+        The two cells of number ``k + 1`` at position ``k``, as cell labels.
+    solid : iterable of label, optional
+        Cells no path may enter.
+    solution : sequence of sequence of label, optional
+        A known solution: path ``k`` from the first to the second endpoint of
+        number ``k + 1``. It is checked against the rules.
+
+    Attributes
+    ----------
+    cells : CellGraph
+        The compiled board.
+    pairs : numpy.ndarray of int, shape (k, 2)
+        Endpoint cell indices of each number.
+    solid : numpy.ndarray of bool, shape (n,)
+        Which cells are solid.
+    solution : list of list of int or None
+        The known solution as paths of cell indices.
+
+    Raises
+    ------
+    PuzzleError
+        If a number's two cells coincide, a cell carries two numbers or is
+        solid and numbered, or the solution breaks the rules.
+    NotACellError
+        If a label is not a cell of the board.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> G = mg.tessellations.orthogonal(2, 3)
+    >>> P = mg.numberlink.Puzzle(G, [((0, 0), (0, 2)), ((1, 0), (1, 2))])
+    >>> print(P.to_text())
+    1.1
+    2.2
+    >>> P.n_pairs
+    2
+
+    References
+    ----------
+    .. [1] Nikoli, "Numberlink", https://www.nikoli.co.jp/en/puzzles/numberlink/
+    """
+
+    def __init__(self, G, endpoints: Sequence, solid: Iterable = (), solution: Sequence | None = None):
+        cells = compile_graph(G)
+        index = cells.labels.index
+        pairs = [(index(a), index(b)) for a, b in endpoints]
+        solid_idx = [index(s) for s in solid]
+        paths = None if solution is None else [[index(c) for c in path] for path in solution]
+        self._setup(cells, pairs, solid_idx, paths)
+
+    @classmethod
+    def from_indices(cls, cells: CellGraph, pairs, solid=(), solution=None) -> Puzzle:
+        """Make a puzzle from cell indices instead of labels (same checks as the constructor).
+
+        ``solid`` may be a boolean mask or a list of indices.
+        """
+        self = cls.__new__(cls)
+        solid = np.asarray(solid)
+        if solid.dtype == bool and len(solid) == cells.n_cells:
+            solid = np.flatnonzero(solid)
+        pairs = [(int(a), int(b)) for a, b in np.asarray(pairs, dtype=np.int64).reshape(-1, 2)]
+        paths = None if solution is None else [[int(c) for c in p] for p in solution]
+        self._setup(cells, pairs, [int(s) for s in solid.ravel()], paths)
+        return self
+
+    def _setup(self, cells: CellGraph, pairs, solid_idx, paths) -> None:
+        self.cells = cells
+        self.pairs = np.asarray(pairs, dtype=np.int64).reshape(-1, 2)
+        self.solid = np.zeros(cells.n_cells, dtype=bool)
+        self.solid[np.asarray(solid_idx, dtype=np.int64)] = True
+        self.number = np.zeros(cells.n_cells, dtype=np.int64)  # 0: no number
+        labels = cells.labels
+        for k, (a, b) in enumerate(self.pairs.tolist()):
+            if a == b:
+                raise PuzzleError(f"number {k + 1} has both ends on cell {labels[a]!r}")
+            for c in (a, b):
+                if self.number[c]:
+                    raise PuzzleError(f"cell {labels[c]!r} carries numbers {self.number[c]} and {k + 1}")
+                if self.solid[c]:
+                    raise PuzzleError(f"cell {labels[c]!r} is solid but carries number {k + 1}")
+                self.number[c] = k + 1
+        self.solution = None
+        if paths is not None:
+            problem = self.violation(paths)
+            if problem:
+                raise PuzzleError(f"the solution breaks the rules: {problem}")
+            self.solution = paths
+
+    # -- basic facts -----------------------------------------------------------
+
+    @property
+    def n_pairs(self) -> int:
+        """How many numbers (pairs of endpoints) the puzzle has."""
+        return len(self.pairs)
+
+    def __repr__(self) -> str:
+        known = ", solved" if self.solution is not None else ""
+        return (
+            f"<Puzzle on {self.cells.name}: {self.cells.n_cells} cells, {self.n_pairs} pairs, "
+            f"{int(self.solid.sum())} solid{known}>"
+        )
+
+    def __eq__(self, other) -> bool:
+        return (
+            isinstance(other, Puzzle)
+            and self.cells.same_as(other.cells)
+            and np.array_equal(self.pairs, other.pairs)
+            and np.array_equal(self.solid, other.solid)
+        )
+
+    __hash__ = None
+
+    # -- rules -----------------------------------------------------------------
+
+    def violation(self, paths) -> str | None:
+        """Return why ``paths`` is not a solution, or None if it is one.
+
+        Parameters
+        ----------
+        paths : sequence of sequence of int
+            Path ``k`` as cell indices, from one endpoint of number ``k + 1`` to the other.
+
+        Returns
+        -------
+        str or None
+
+        Examples
+        --------
+        >>> import mazegraph as mg
+        >>> P = mg.numberlink.parse("1.1\\n2.2")
+        >>> P.violation([[0, 1, 2], [3, 4, 5]]) is None
+        True
+        >>> P.violation([[0, 1, 2], [3, 5]])
+        'path 2 steps from (1, 0) to (1, 2), which are not neighbours'
+        """
+        cells, labels = self.cells, self.cells.labels
+        if len(paths) != self.n_pairs:
+            return f"{len(paths)} paths for {self.n_pairs} numbers"
+        owner = np.zeros(cells.n_cells, dtype=np.int64)
+        for k, path in enumerate(paths):
+            path = [int(c) for c in path]
+            a, b = self.pairs[k].tolist()
+            if len(path) < 2 or {path[0], path[-1]} != {a, b}:
+                return f"path {k + 1} does not run from {labels[a]!r} to {labels[b]!r}"
+            for c in path:
+                if not 0 <= c < cells.n_cells:
+                    return f"path {k + 1} visits {c}, which is not a cell index"
+                if self.solid[c]:
+                    return f"path {k + 1} enters solid cell {labels[c]!r}"
+                if owner[c]:
+                    other = "itself" if owner[c] == k + 1 else f"path {owner[c]}"
+                    return f"path {k + 1} meets {other} at {labels[c]!r}"
+                owner[c] = k + 1
+            for u, v in zip(path[:-1], path[1:]):
+                if cells.edge_index(u, v) < 0:
+                    return f"path {k + 1} steps from {labels[u]!r} to {labels[v]!r}, which are not neighbours"
+        empty = np.flatnonzero((owner == 0) & ~self.solid)
+        if len(empty):
+            return f"cell {labels[int(empty[0])]!r} is on no path"
+        return None
+
+    def is_solution(self, paths) -> bool:
+        """True if ``paths`` (lists of cell indices) solves the puzzle."""
+        return self.violation(paths) is None
+
+    def colours(self, paths=None) -> np.ndarray:
+        """The number on each cell's path in a solution (0 for solid cells).
+
+        Parameters
+        ----------
+        paths : list of list of int, optional
+            Defaults to the known solution.
+
+        Raises
+        ------
+        PuzzleError
+            If no solution is given or known.
+        """
+        paths = self.solution if paths is None else paths
+        if paths is None:
+            raise PuzzleError("this puzzle carries no solution; find one with mg.numberlink.solve")
+        out = np.zeros(self.cells.n_cells, dtype=np.int64)
+        for k, path in enumerate(paths):
+            out[np.asarray(path, dtype=np.int64)] = k + 1
+        return out
+
+    def with_solution(self, paths) -> Puzzle:
+        """A copy of this puzzle carrying ``paths`` as its solution (checked)."""
+        return Puzzle.from_indices(self.cells, self.pairs, self.solid, paths)
+
+    def without_solution(self) -> Puzzle:
+        """A copy of this puzzle without its solution."""
+        return Puzzle.from_indices(self.cells, self.pairs, self.solid)
+
+    def _render(self, solution=False, path=None, format=None, scale=None):
+        """Draw through :func:`mazegraph.render` (see :func:`mazegraph.numberlink.render.draw`)."""
+        from .render import draw
+
+        return draw(self, solution=solution, path=path, format=format, scale=scale)
+
+    # -- text format -------------------------------------------------------------
+
+    def _grid_shape(self) -> tuple[int, int]:
+        spec = self.cells.spec or {}
+        if spec.get("tessellation") != "orthogonal":
+            raise UnsupportedError(
+                f"the text format is for orthogonal boards; this board is {self.cells.name!r}: use to_json()"
+            )
+        return int(spec["rows"]), int(spec["cols"])
+
+    def to_text(self) -> str:
+        """The puzzle in the text format (orthogonal boards only).
+
+        One line per row: ``.`` an empty cell, ``#`` a solid cell, and the
+        symbol of a number (``1`` to ``9``, then ``A`` to ``Z``, ``a`` to ``z``)
+        on its endpoints.
+
+        Raises
+        ------
+        UnsupportedError
+            If the board is not orthogonal, or has more numbers than symbols.
+        """
+        rows, cols = self._grid_shape()
+        if self.n_pairs > len(SYMBOLS):
+            raise UnsupportedError(f"the text format has symbols for {len(SYMBOLS)} numbers, not {self.n_pairs}")
+        grid = np.full(self.cells.n_cells, ".", dtype="<U1")
+        grid[self.solid] = "#"
+        for k, (a, b) in enumerate(self.pairs.tolist()):
+            grid[[a, b]] = SYMBOLS[k]
+        coords = np.asarray(self.cells.labels.tolist(), dtype=np.int64)
+        board = np.full((rows, cols), ".", dtype="<U1")
+        board[coords[:, 0], coords[:, 1]] = grid
+        return "\n".join("".join(row) for row in board.tolist())
+
+    def solution_text(self) -> str:
+        """The known solution drawn in the text format: every cell shows its path's symbol."""
+        rows, cols = self._grid_shape()
+        colours = self.colours()
+        board = np.full((rows, cols), "#", dtype="<U1")
+        coords = np.asarray(self.cells.labels.tolist(), dtype=np.int64)
+        for c in range(self.cells.n_cells):
+            if colours[c]:
+                board[coords[c, 0], coords[c, 1]] = SYMBOLS[colours[c] - 1]
+        return "\n".join("".join(row) for row in board.tolist())
+
+    # -- JSON --------------------------------------------------------------------
+
+    def to_json(self, solution: bool = True) -> str:
+        """The puzzle as JSON, for any tessellation.
+
+        Fields: ``format``, ``version``, ``tessellation`` (the board's spec, or
+        null for a user's graph, which is then stored as ``cells`` and
+        ``edges``), ``endpoints`` (label pairs), ``solid`` (labels) and, when
+        known and asked for, ``solution`` (paths of labels).
+        """
+        labels = self.cells.labels
+        data: dict = {"format": _FORMAT, "version": 1, "tessellation": self.cells.spec}
+        if self.cells.spec is None:
+            data["cells"] = labels.tolist()
+            data["edges"] = self.cells.edges.tolist()
+        data["endpoints"] = [[labels[a], labels[b]] for a, b in self.pairs.tolist()]
+        data["solid"] = [labels[int(c)] for c in np.flatnonzero(self.solid)]
+        if solution and self.solution is not None:
+            data["solution"] = [[labels[c] for c in path] for path in self.solution]
+        return json.dumps(data)
+
+
+def _tuples(value):
+    """JSON turns tuples into lists: turn them back, recursively."""
+    if isinstance(value, list):
+        return tuple(_tuples(v) for v in value)
+    return value
+
+
+def parse_json(text: str) -> Puzzle:
+    """Read a puzzle written by :meth:`Puzzle.to_json`.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleFormatError
+        If the text is not JSON of this format, or names cells the board lacks.
+    PuzzleError
+        If the puzzle or its solution breaks the rules.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> P = mg.numberlink.parse("1.1\\n2.2")
+    >>> mg.numberlink.parse_json(P.to_json()) == P
+    True
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleFormatError(f"not JSON: line {error.lineno} column {error.colno}: {error.msg}") from None
+    if not isinstance(data, dict) or data.get("format") != _FORMAT:
+        raise PuzzleFormatError(f"expected a JSON object with \"format\": \"{_FORMAT}\"")
+    try:
+        if data.get("tessellation") is not None:
+            from ..tessellations import from_spec
+
+            cells = from_spec(data["tessellation"])
+        else:
+            labels = [_tuples(c) for c in data["cells"]]
+            G = nx.Graph()
+            G.add_nodes_from(labels)
+            G.add_edges_from((labels[u], labels[v]) for u, v in data["edges"])
+            cells = compile_graph(G)
+        endpoints = [(_tuples(a), _tuples(b)) for a, b in data["endpoints"]]
+        solid = [_tuples(s) for s in data.get("solid", [])]
+        solution = data.get("solution")
+        solution = None if solution is None else [[_tuples(c) for c in p] for p in solution]
+    except PuzzleError:
+        raise
+    except (KeyError, TypeError, ValueError, IndexError, MazeError) as error:
+        raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
+    try:
+        return Puzzle(cells, endpoints, solid, solution)
+    except PuzzleError:
+        raise
+    except MazeError as error:
+        raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
+
+
+def parse(text: str) -> Puzzle:
+    """Read a puzzle from the text format (or from JSON, if the text starts with ``{``).
+
+    The text format is for orthogonal boards: one line per row, all of one
+    length; ``.`` is an empty cell, ``#`` a solid cell, and ``1`` to ``9``,
+    ``A`` to ``Z``, ``a`` to ``z`` are the endpoints of numbers 1 to 61. Each
+    symbol used must appear exactly twice, and the symbols used must be the
+    first ``k`` of that sequence. Blank lines at either end are ignored, as is
+    trailing whitespace.
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleFormatError
+        With the line and column: an unknown character, a ragged row, a number
+        appearing once or more than twice, a number skipped, or an empty board.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> P = mg.numberlink.parse('''
+    ... 1.2
+    ... #.#
+    ... 1.2
+    ... ''')
+    >>> P
+    <Puzzle on orthogonal: 9 cells, 2 pairs, 2 solid>
+    >>> mg.numberlink.parse("1.1\\n2.")
+    Traceback (most recent call last):
+    ...
+    mazegraph.errors.PuzzleFormatError: line 2: row has 2 cells, expected 3 like line 1
+    """
+    if text.lstrip().startswith("{"):
+        return parse_json(text)
+    lines = [line.rstrip() for line in text.splitlines()]
+    first = 0
+    while first < len(lines) and not lines[first]:
+        first += 1
+    last = len(lines)
+    while last > first and not lines[last - 1]:
+        last -= 1
+    if first == last:
+        raise PuzzleFormatError("line 1: expected a board of rows of '.', '#' and numbers, found nothing")
+    seen: dict[str, list[tuple[int, int]]] = {}
+    solid = []
+    width = len(lines[first])
+    for r, line in enumerate(lines[first:last]):
+        lineno = first + r + 1
+        if len(line) != width:
+            raise PuzzleFormatError(f"line {lineno}: row has {len(line)} cells, expected {width} like line {first + 1}")
+        for c, ch in enumerate(line):
+            if ch == ".":
+                continue
+            if ch == "#":
+                solid.append((r, c))
+            elif ch in SYMBOLS:
+                where = seen.setdefault(ch, [])
+                where.append((r, c))
+                if len(where) == 3:
+                    raise PuzzleFormatError(
+                        f"line {lineno} column {c + 1}: number {ch!r} appears a third time "
+                        f"(expected exactly two, first at line {first + where[0][0] + 1} column {where[0][1] + 1})"
+                    )
+            else:
+                raise PuzzleFormatError(
+                    f"line {lineno} column {c + 1}: unknown character {ch!r}; expected '.', '#', 1-9, A-Z or a-z"
+                )
+    for ch, where in seen.items():
+        if len(where) == 1:
+            (r, c), = where
+            raise PuzzleFormatError(
+                f"line {first + r + 1} column {c + 1}: number {ch!r} appears once; expected exactly two"
+            )
+    used = sorted(seen, key=SYMBOLS.index)
+    for k, ch in enumerate(used):
+        if ch != SYMBOLS[k]:
+            r, c = seen[ch][0]
+            raise PuzzleFormatError(
+                f"line {first + r + 1} column {c + 1}: number {ch!r} used but {SYMBOLS[k]!r} is missing; "
+                "expected numbers 1, 2, 3, ... with none skipped"
+            )
+    from ..tessellations import build
+
+    cells = build("orthogonal", last - first, width)
+    return Puzzle(cells, [tuple(seen[ch]) for ch in used], solid)
+

@@ -1,0 +1,34 @@
+"""Routing and maze operations: braid, sparse, unicursal and weave mazes; flood fill and removers.
+
+Each operation takes a :class:`~mazegraph.Maze` and returns a new one (a change
+to a copy of its open-edge mask), or answers a question about it. The module
+also registers the generators ``"braid"``, ``"weave_kruskal"`` and
+``"weave_backtracker"``.
+"""
+
+from .bottlenecks import Bottlenecks, bottlenecks
+from .braid import braid, braid_from_scratch
+from .operations import flood, is_solvable, remove_isolations, remove_loops, removed_cells
+from .sparse import sparsify
+from .template import concentric_rings, from_template
+from .unicursal import to_unicursal
+from .weave import weave_backtracker, weave_kruskal, weave_violations
+
+__all__ = [
+    "braid",
+    "braid_from_scratch",
+    "sparsify",
+    "to_unicursal",
+    "weave_kruskal",
+    "weave_backtracker",
+    "weave_violations",
+    "flood",
+    "is_solvable",
+    "removed_cells",
+    "remove_isolations",
+    "remove_loops",
+    "bottlenecks",
+    "Bottlenecks",
+    "from_template",
+    "concentric_rings",
+]

@@ -1,0 +1,173 @@
+"""Shared pieces of the routing operations: argument checks and compiled helpers.
+
+Every operation works on the open-edge mask of a copy of its maze and respects
+the two kinds of passages that may not simply open:
+
+- zeta diagonals (``cells.edge_refs["crosses"]``): an edge whose crossing
+  diagonal is open stays closed;
+- weave tunnels (``cells.cell_refs["under"]``): an under edge may open only
+  beneath a cell that is a straight corridor across it (exactly its two
+  ordinary passages perpendicular to the tunnel), and a cell with a tunnel
+  beneath it is *locked*: no passage opens or closes at it while the tunnel is
+  open, so it never turns or ends above a tunnel.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+
+import numpy as np
+
+from .._numba import kernel
+from .._random import bounded
+from ..errors import InvalidOptionError
+from ..maze import Maze
+
+__all__ = [
+    "check_maze",
+    "cell_index",
+    "constraints",
+    "open_degree",
+    "locked_cells",
+    "can_open",
+    "open_edge",
+    "can_close",
+    "close_edge",
+    "find",
+    "shuffle",
+    "fraction_option",
+    "count_option",
+]
+
+_NONE = np.empty(0, dtype=np.int64)
+
+
+def check_maze(maze, what: str) -> Maze:
+    """``maze`` if it is a :class:`~mazegraph.Maze`, else InvalidOptionError naming ``what``."""
+    if not isinstance(maze, Maze):
+        raise InvalidOptionError(f"{what} takes a mazegraph.Maze, got {type(maze).__name__}")
+    return maze
+
+
+def cell_index(maze: Maze, label, default: int) -> int:
+    """The index of cell ``label`` (``default`` when None); NotACellError if it is not a cell."""
+    return default if label is None else maze.cells.labels.index(label)
+
+
+def constraints(cells):
+    """``(crosses, under, direction)`` arrays for the kernels (empty where the tessellation has none)."""
+    crosses = cells.edge_refs.get("crosses", _NONE)
+    under = cells.cell_refs.get("under", _NONE)
+    if len(under) and not (under >= 0).any():
+        under = _NONE
+    direction = cells.direction if cells.direction is not None else np.zeros(cells.n_edges, dtype=np.int8)
+    return crosses, under, direction
+
+
+def fraction_option(name: str, value) -> float:
+    """``value`` as a float in [0, 1], else InvalidOptionError."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or math.isnan(float(value)):
+        raise InvalidOptionError(f"{name} must be a number in [0, 1], got {value!r}")
+    value = float(value)
+    if not 0.0 <= value <= 1.0:
+        raise InvalidOptionError(f"{name} must be a number in [0, 1], got {value!r}")
+    return value
+
+
+def count_option(name: str, value, low: int) -> int:
+    """``value`` as an int of at least ``low``, else InvalidOptionError."""
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < low:
+        raise InvalidOptionError(f"{name} must be a whole number of at least {low}, got {value!r}")
+    return int(value)
+
+
+@kernel
+def open_degree(indptr, edge_ids, is_open):
+    """Number of open passages at each cell."""
+    n = len(indptr) - 1
+    deg = np.zeros(n, dtype=np.int64)
+    for u in range(n):
+        for s in range(indptr[u], indptr[u + 1]):
+            if is_open[edge_ids[s]]:
+                deg[u] += 1
+    return deg
+
+
+@kernel
+def locked_cells(n, under, is_open):
+    """How many open tunnels pass beneath each cell."""
+    locked = np.zeros(n, dtype=np.int64)
+    for e in range(len(under)):
+        if under[e] >= 0 and is_open[e]:
+            locked[under[e]] += 1
+    return locked
+
+
+@kernel
+def can_open(e, edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
+    """True if closed edge ``e`` may open without a crossing or a bad tunnel."""
+    if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
+        return False
+    if len(under):
+        if locked[edges[e, 0]] > 0 or locked[edges[e, 1]] > 0:
+            return False
+        c = under[e]
+        if c >= 0:
+            if locked[c] > 0 or deg[c] != 2:
+                return False
+            for s in range(indptr[c], indptr[c + 1]):
+                f = edge_ids[s]
+                if is_open[f] and (under[f] >= 0 or direction[f] == direction[e]):
+                    return False
+    return True
+
+
+@kernel
+def open_edge(e, edges, under, is_open, deg, locked):
+    """Open edge ``e`` and update the degrees and locks."""
+    is_open[e] = True
+    deg[edges[e, 0]] += 1
+    deg[edges[e, 1]] += 1
+    if len(under) and under[e] >= 0:
+        locked[under[e]] += 1
+
+
+@kernel
+def can_close(e, edges, under, locked):
+    """True if open edge ``e`` may close without leaving a tunnel under a turn or an end."""
+    if len(under) and under[e] < 0:
+        if locked[edges[e, 0]] > 0 or locked[edges[e, 1]] > 0:
+            return False
+    return True
+
+
+@kernel
+def close_edge(e, edges, under, is_open, deg, locked):
+    """Close edge ``e`` and update the degrees and locks."""
+    is_open[e] = False
+    deg[edges[e, 0]] -= 1
+    deg[edges[e, 1]] -= 1
+    if len(under) and under[e] >= 0:
+        locked[under[e]] -= 1
+
+
+@kernel
+def find(forest, a):
+    """Union-find root of ``a`` (roots hold -size), with path halving."""
+    while forest[a] >= 0:
+        p = forest[a]
+        if forest[p] >= 0:
+            forest[a] = forest[p]
+        a = p
+    return a
+
+
+@kernel
+def shuffle(items, state):
+    """Shuffle a 1D array in place (Fisher-Yates with the kernel stream)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = bounded(state, i + 1)
+        t = items[i]
+        items[i] = items[j]
+        items[j] = t
