@@ -68,10 +68,16 @@ def median_seconds(fn, repeats: int) -> float:
     return statistics.median(times)
 
 
+# routing generators (issue 5), not perfect-maze ones: measured at 100 x 100 only ("braid" is quadratic)
+SMALL_ONLY = {"braid"}
+
+
 def ours(size: int, repeats: int) -> dict[str, float]:
     cells = mg.tessellations.build("orthogonal", size, size)
     out = {}
     for name in mg.algorithms(cells):
+        if size > 100 and name in SMALL_ONLY:
+            continue
         mg.generate(cells, name, seed=0)
         seeds = iter(range(1, 10**6))
         t = median_seconds(lambda n=name, s=seeds: mg.generate(cells, n, seed=next(s)), repeats)
@@ -184,7 +190,7 @@ def main() -> None:
     print("ns/cell at 100x100:", json.dumps({k: round(v) for k, v in small.items()}), flush=True)
     large = {} if args.quick else ours(1000, 3)
     print("ns/cell at 1000x1000:", json.dumps({k: round(v) for k, v in large.items()}), flush=True)
-    peak = {} if args.quick else {name: fresh(PEAK, name, "2000") for name in small}
+    peak = {} if args.quick else {name: fresh(PEAK, name, "2000") for name in small if name not in SMALL_ONLY}
     print("2000x2000:", json.dumps(peak), flush=True)
     python = None if args.quick else mazelib_python()
     theirs = {}

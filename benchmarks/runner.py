@@ -1,8 +1,8 @@
 """Throughput of the experiment runner on the full Pullen table.
 
-Runs ``mazegraph reproduce pullen``'s config (22 algorithm and focus rows on
+Runs ``mazegraph reproduce pullen``'s config (21 algorithm and focus rows on
 100 x 100 orthogonal mazes, dead ends and solution measured) with ``--seeds``
-mazes per row (default 1000, the full table: 22,000 mazes) through
+mazes per row (default 1000, the full table: 21,000 mazes) through
 ``mg.experiment`` on the default backend (local processes), then times the same
 work without the runner: the same generate and metric calls in a plain loop
 over a sample of the tasks in this process. Prints mazes per second, the wall
