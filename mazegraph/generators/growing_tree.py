@@ -43,10 +43,10 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, shuffled_rows, uniform
+from .._unionfind import root as _root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ._registry import register
-from .kruskal import _root
 
 __all__ = ["growing_tree", "growing_forest", "POLICIES"]
 

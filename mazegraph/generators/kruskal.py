@@ -6,22 +6,12 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import kernel_state, shuffled_rows
+from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ._registry import register
 
 __all__ = ["kruskal"]
-
-
-@kernel
-def _root(forest, a):
-    """The root of ``a``'s set; roots hold minus their set's size (union by size)."""
-    while forest[a] >= 0:
-        parent = forest[a]
-        if forest[parent] >= 0:
-            forest[a] = forest[parent]  # path halving
-        a = parent
-    return a
 
 
 @kernel
@@ -40,17 +30,11 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
         e = table[k, 2]
         if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
             continue  # would cross an open diagonal passage
-        a = _root(forest, table[k, 0])
-        b = _root(forest, table[k, 1])
-        if a == b:
+        if not join(forest, table[k, 0], table[k, 1]):
             continue
-        if forest[a] > forest[b]:  # a holds the larger set
-            a, b = b, a
-        forest[a] += forest[b]
-        forest[b] = a
         is_open[e] = True
         joined += 1
-        if entrance >= 0 and _root(forest, entrance) == _root(forest, exit_):
+        if entrance >= 0 and root(forest, entrance) == root(forest, exit_):
             break
     return is_open
 

@@ -34,7 +34,6 @@ __all__ = [
     "open_edge",
     "can_close",
     "close_edge",
-    "find",
     "shuffle",
     "fraction_option",
     "count_option",
@@ -150,17 +149,6 @@ def close_edge(e, edges, under, is_open, deg, locked):
     deg[edges[e, 1]] -= 1
     if len(under) and under[e] >= 0:
         locked[under[e]] -= 1
-
-
-@kernel
-def find(forest, a):
-    """Union-find root of ``a`` (roots hold -size), with path halving."""
-    while forest[a] >= 0:
-        p = forest[a]
-        if forest[p] >= 0:
-            forest[a] = forest[p]
-        a = p
-    return a
 
 
 @kernel

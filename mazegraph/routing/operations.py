@@ -7,6 +7,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import as_generator, kernel_state
 from .._search import bfs_parents
+from .._unionfind import join, root
 from ..errors import UnsupportedError
 from ..maze import Maze
 from ._common import (
@@ -16,7 +17,6 @@ from ._common import (
     check_maze,
     close_edge,
     constraints,
-    find,
     locked_cells,
     open_degree,
     open_edge,
@@ -162,13 +162,8 @@ def _join(edges, indptr, edge_ids, crosses, under, direction, is_open, state):
     forest = np.full(n, -1, dtype=np.int64)
     parts = n
     for e in range(m):
-        if is_open[e]:
-            a = find(forest, edges[e, 0])
-            b = find(forest, edges[e, 1])
-            if a != b:
-                forest[a] += forest[b]
-                forest[b] = a
-                parts -= 1
+        if is_open[e] and join(forest, edges[e, 0], edges[e, 1]):
+            parts -= 1
     deg = open_degree(indptr, edge_ids, is_open)
     locked = locked_cells(n, under, is_open)
     order = np.arange(m, dtype=np.int64)
@@ -183,15 +178,12 @@ def _join(edges, indptr, edge_ids, crosses, under, direction, is_open, state):
                 continue
             if len(under) and (under[e] >= 0) != (sweep == 1):
                 continue
-            a = find(forest, edges[e, 0])
-            b = find(forest, edges[e, 1])
-            if a == b:
+            if root(forest, edges[e, 0]) == root(forest, edges[e, 1]):
                 continue
             if not can_open(e, edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
                 continue
             open_edge(e, edges, under, is_open, deg, locked)
-            forest[a] += forest[b]
-            forest[b] = a
+            join(forest, edges[e, 0], edges[e, 1])
             parts -= 1
     return parts
 
@@ -226,11 +218,7 @@ def _prune(edges, indptr, edge_ids, under, is_open, state):
                     continue
             elif sweep > 0:
                 continue
-            a = find(forest, edges[e, 0])
-            b = find(forest, edges[e, 1])
-            if a != b:
-                forest[a] += forest[b]
-                forest[b] = a
+            if join(forest, edges[e, 0], edges[e, 1]):
                 keep[e] = True
     closed = 0
     for e in range(m):  # tunnels first, so the corridors above them may close after

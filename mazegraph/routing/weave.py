@@ -8,11 +8,12 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
+from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..generators._registry import register
 from ..maze import Maze
-from ._common import can_open, check_maze, constraints, find, locked_cells, open_degree, open_edge, shuffle
+from ._common import can_open, check_maze, constraints, locked_cells, open_degree, open_edge, shuffle
 
 __all__ = ["weave_kruskal", "weave_backtracker", "weave_violations"]
 
@@ -27,19 +28,6 @@ def _density(value) -> float:
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real) or not 0.0 <= float(value) <= 1.0:
         raise InvalidOptionError(f"density must be a number in [0, 1], got {value!r}")
     return float(value)
-
-
-@kernel
-def _union(forest, a, b):
-    a = find(forest, a)
-    b = find(forest, b)
-    if a == b:
-        return False
-    if forest[a] > forest[b]:
-        a, b = b, a
-    forest[a] += forest[b]
-    forest[b] = a
-    return True
 
 
 @kernel
@@ -81,7 +69,7 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
         y = corridor[1]
         p = edges[x, 0] if edges[x, 0] != c else edges[x, 1]
         q = edges[y, 0] if edges[y, 0] != c else edges[y, 1]
-        roots = np.array([find(forest, a), find(forest, b), find(forest, c), find(forest, p), find(forest, q)])
+        roots = np.array([root(forest, a), root(forest, b), root(forest, c), root(forest, p), root(forest, q)])
         distinct = True
         for i in range(5):
             for j in range(i):
@@ -103,9 +91,9 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
             deg[q] -= 1
             continue
         open_edge(e, edges, under, is_open, deg, locked)
-        _union(forest, c, p)
-        _union(forest, c, q)
-        _union(forest, a, b)
+        join(forest, c, p)
+        join(forest, c, q)
+        join(forest, a, b)
     # 2. Kruskal over the ordinary walls, never at a cell above a tunnel
     order = np.empty(m, dtype=np.int64)
     k = 0
@@ -119,12 +107,12 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
         e = order[i]
         if is_open[e]:
             continue
-        if find(forest, edges[e, 0]) == find(forest, edges[e, 1]):
+        if root(forest, edges[e, 0]) == root(forest, edges[e, 1]):
             continue
         if not can_open(e, edges, indptr, edge_ids, no_crossings, under, direction, is_open, deg, locked):
             continue
         open_edge(e, edges, under, is_open, deg, locked)
-        _union(forest, edges[e, 0], edges[e, 1])
+        join(forest, edges[e, 0], edges[e, 1])
     return is_open
 
 
