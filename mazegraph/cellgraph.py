@@ -28,6 +28,8 @@ from .errors import MazeFormatError, NotACellError
 
 __all__ = ["CellGraph", "Labels", "Polylines"]
 
+_NO_EDGES = np.empty(0, dtype=np.int64)
+
 
 class Polylines:
     """One polyline per item, stored flat.
@@ -301,6 +303,14 @@ class CellGraph:
         if self._layout is not None:
             return self._layout
         return None if self.pos is None or self.pos.shape[1] < 2 else self.pos[:, :2]
+
+    @property
+    def crossings(self) -> np.ndarray:
+        """Each edge's crossing partner (``edge_refs["crosses"]``, zeta), or an empty array when none cross.
+
+        Kernels take this array and test ``len(crossings) and crossings[e] >= 0``.
+        """
+        return self.edge_refs.get("crosses", _NO_EDGES)
 
     @property
     def degree(self) -> np.ndarray:

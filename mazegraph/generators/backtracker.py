@@ -97,7 +97,6 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
     return is_open
 
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 _NO_DIRECTION = np.empty(0, dtype=np.int8)
 
 
@@ -211,5 +210,5 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
             f"{len(cells.direction_names)} ({', '.join(cells.direction_names)}); leave it at 0"
         )
     direction = _NO_DIRECTION if cells.direction is None else cells.direction
-    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    crosses = cells.crossings
     return _backtracker(cells.indptr, cells.neighbors, cells.edge_ids, direction, crosses, bias, run, kernel_state(rng))

@@ -15,7 +15,6 @@ from .rows import _blocked, _cached, _crossing
 
 __all__ = ["binary_tree", "cell_order"]
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 _ORDERS = ("auto", "rows", "bfs")
 
 
@@ -129,7 +128,7 @@ def cell_order(cells: CellGraph, order: str = "auto"):
     UnsupportedError
         If ``order="rows"`` and the rows do not give every cell an earlier neighbour.
     """
-    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    crosses = cells.crossings
     csr = (cells.indptr, cells.neighbors, cells.edge_ids)
     if order in ("auto", "rows") and cells.row is not None:
         found = _cached(cells, "row_order", lambda: _row_order(*csr, cells.row, crosses))
@@ -222,6 +221,6 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
     if order not in _ORDERS:
         raise InvalidOptionError(f"order must be one of {', '.join(map(repr, _ORDERS))}, got {order!r}")
     _, cell_rank_order, rank, level = cell_order(cells, order)
-    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    crosses = cells.crossings
     return _binary_tree(cells.indptr, cells.neighbors, cells.edge_ids, cell_rank_order, rank, level, crosses, p,
                         kernel_state(rng))

@@ -53,7 +53,6 @@ __all__ = ["growing_tree", "growing_forest", "POLICIES"]
 _NEWEST, _RANDOM, _OLDEST, _OLDEST_SWAP, _MIX = range(5)
 POLICIES = {"newest": _NEWEST, "random": _RANDOM, "oldest": _OLDEST, "oldest_swap": _OLDEST_SWAP, "mix": _MIX}
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 
 
 @kernel
@@ -230,10 +229,6 @@ def _policy(policy, p) -> tuple[int, float]:
     return _MIX, float(p)
 
 
-def _crosses(cells: CellGraph) -> np.ndarray:
-    return cells.edge_refs.get("crosses", _NO_CROSSINGS)
-
-
 @register(
     "growing_tree",
     "Growing Tree: carve from a list of active cells picked by a policy (newest, random, oldest, ...)",
@@ -307,7 +302,7 @@ def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_s
     """
     code, p = _policy(policy, p)
     return _grow(
-        cells.indptr, cells.neighbors, cells.edge_ids, _crosses(cells), kernel_state(rng), code, p, 1, 0.0, False
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), code, p, 1, 0.0, False
     )
 
 
@@ -412,7 +407,7 @@ def growing_forest(
         cells.indptr,
         cells.neighbors,
         cells.edge_ids,
-        _crosses(cells),
+        cells.crossings,
         kernel_state(rng),
         code,
         p,

@@ -234,7 +234,6 @@ def scan_orders(cells: CellGraph) -> np.ndarray:
     return orders
 
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 
 
 @register(
@@ -308,7 +307,7 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator):
        J. Buck, "Maze Generation: Hunt-and-Kill algorithm", The Buckblog,
        24 Jan 2011.
     """
-    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    crosses = cells.crossings
     mask, joined = _hunt_and_kill(
         cells.indptr, cells.neighbors, cells.edge_ids, crosses, scan_orders(cells), kernel_state(rng)
     )

@@ -39,7 +39,6 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
     return is_open
 
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 
 
 @register("kruskal", "randomized Kruskal: random wall order, union-find joins sets", crossings=True)
@@ -89,7 +88,7 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
                 f"until_connected must be a pair of cells (entrance, exit), got {until_connected!r}"
             ) from None
         entrance, exit_ = cells.labels.index(a), cells.labels.index(b)
-    crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+    crosses = cells.crossings
     mask = _kruskal(cells.n_cells, cells.edges, crosses, kernel_state(rng), entrance, exit_)
     if until_connected is None:
         return mask

@@ -27,13 +27,8 @@ from ._registry import register
 
 __all__ = ["prim_true", "prim_simplified", "prim_modified"]
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _HIGH32 = np.uint64(0xFFFFFFFF00000000)
-
-
-def _crosses(cells: CellGraph) -> np.ndarray:
-    return cells.edge_refs.get("crosses", _NO_CROSSINGS)
 
 
 @kernel
@@ -249,7 +244,7 @@ def prim_true(cells: CellGraph, rng: np.random.Generator):
     .. [3] J. Buck, "Mazes for Programmers", Pragmatic Bookshelf, 2015, ch. 11
        "Growing With Prim's".
     """
-    return _prim_true(cells.indptr, cells.neighbors, cells.edge_ids, _crosses(cells), kernel_state(rng))
+    return _prim_true(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
 
 
 @register(
@@ -295,7 +290,7 @@ def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     .. [2] J. Buck, "Mazes for Programmers", Pragmatic Bookshelf, 2015, ch. 11
        "Growing With Prim's" ("simplified Prim's").
     """
-    return _prim_simplified(cells.indptr, cells.neighbors, cells.edge_ids, _crosses(cells), kernel_state(rng))
+    return _prim_simplified(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
 
 
 @register(
@@ -340,4 +335,4 @@ def prim_modified(cells: CellGraph, rng: np.random.Generator):
     .. [2] J. Buck, "Maze Generation: Prim's Algorithm", 2011,
        https://weblog.jamisbuck.org/2011/1/10/maze-generation-prim-s-algorithm
     """
-    return _prim_modified(cells.indptr, cells.neighbors, cells.edge_ids, _crosses(cells), kernel_state(rng))
+    return _prim_modified(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))

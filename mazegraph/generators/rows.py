@@ -48,7 +48,6 @@ from ._registry import REGISTRY, register
 
 __all__ = ["sidewinder", "eller", "eller_stream", "EllerStream", "row_structure"]
 
-_NO_CROSSINGS = np.empty(0, dtype=np.int64)
 
 
 # -- helpers shared by the kernels ---------------------------------------------
@@ -175,7 +174,7 @@ class RowStructure:
     """
 
     def __init__(self, cells: CellGraph):
-        crosses = cells.edge_refs.get("crosses", _NO_CROSSINGS)
+        crosses = cells.crossings
         self.crosses = crosses
         (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.futloc, self.ncomp) = _structure(
             cells.indptr, cells.neighbors, cells.edge_ids, cells.row, crosses
@@ -209,9 +208,8 @@ def _rows_refusal(cells: CellGraph) -> str | None:
             )
         u, v = cells.edges[:, 0], cells.edges[:, 1]
         keep = np.abs(row[u] - row[v]) <= 1
-        crosses = cells.edge_refs.get("crosses")
-        if crosses is not None:
-            keep &= crosses < 0
+        if len(cells.crossings):
+            keep &= cells.crossings < 0
         n = cells.n_cells
         adj = csr_array((np.ones(int(keep.sum()), dtype=np.int8), (u[keep], v[keep])), shape=(n, n))
         count, which = connected_components(adj, directed=False)

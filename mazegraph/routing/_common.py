@@ -56,7 +56,7 @@ def cell_index(maze: Maze, label, default: int) -> int:
 
 def constraints(cells):
     """``(crosses, under, direction)`` arrays for the kernels (empty where the tessellation has none)."""
-    crosses = cells.edge_refs.get("crosses", _NONE)
+    crosses = cells.crossings
     under = cells.cell_refs.get("under", _NONE)
     if len(under) and not (under >= 0).any():
         under = _NONE
