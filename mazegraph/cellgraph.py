@@ -293,6 +293,7 @@ class CellGraph:
             goal = default_goal if goal is None else goal
         self.start = int(start)
         self.goal = int(goal)
+        self._memo: dict = {}
 
     def __repr__(self) -> str:
         return f"<CellGraph {self.name}: {self.n_cells} cells, {self.n_edges} edges>"
@@ -303,6 +304,18 @@ class CellGraph:
         if self._layout is not None:
             return self._layout
         return None if self.pos is None or self.pos.shape[1] < 2 else self.pos[:, :2]
+
+    def memo(self, key, make):
+        """``make()``, computed once per tessellation and kept for every later maze on it.
+
+        The one cache for facts derived from the arrays (scan orders, the wall
+        dual, row structure, metric constants, ...); ``key`` names the fact.
+        """
+        try:
+            return self._memo[key]
+        except KeyError:
+            value = self._memo[key] = make()
+            return value
 
     @property
     def crossings(self) -> np.ndarray:

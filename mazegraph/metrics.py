@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import math
 import re
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -364,15 +363,8 @@ def _runs(indptr, neighbors, edge_ids, edges, is_open, pos, override, vectors, c
 
 # -- per-tessellation facts, computed once --------------------------------------------------------
 
-_FACTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _facts(cells: CellGraph) -> dict:
-    facts = _FACTS.get(cells)
-    if facts is None:
-        facts = {}
-        _FACTS[cells] = facts
-    return facts
+    return cells.memo("metrics", dict)
 
 
 def _coordinates(cells: CellGraph) -> np.ndarray | None:

@@ -11,7 +11,6 @@ the grid's (sigma, delta, upsilon, weave, torus, ...).
 from __future__ import annotations
 
 import math
-import weakref
 from dataclasses import dataclass
 
 import numpy as np
@@ -41,17 +40,9 @@ class Box:
     step_edge: np.ndarray
 
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-_NONE = object()
-
-
 def box_of(cells: CellGraph) -> Box | None:
     """Return the box grid ``cells`` is, or None if it is not one (computed once per CellGraph)."""
-    hit = _CACHE.get(cells)
-    if hit is None:
-        hit = _find_box(cells)
-        _CACHE[cells] = _NONE if hit is None else hit
-    return None if hit is _NONE else hit
+    return cells.memo("box", lambda: _find_box(cells))
 
 
 def _label_coords(cells: CellGraph) -> np.ndarray | None:

@@ -58,18 +58,17 @@ def wall_dual(cells: CellGraph) -> WallDual:
         surfaces, zeta diagonals, weave), a passage with no wall (3D), or walls
         that do not tile the plane with its boundary (checked by Euler's formula).
     """
-    cached = getattr(cells, "_wall_dual", None)
-    if cached is not None:
-        if isinstance(cached, str):
-            raise UnsupportedError(cached)
-        return cached
-    try:
-        dual = _build(cells)
-    except UnsupportedError as error:
-        cells._wall_dual = str(error)
-        raise
-    cells._wall_dual = dual
+    dual = cells.memo("wall_dual", lambda: _build_or_reason(cells))
+    if isinstance(dual, str):
+        raise UnsupportedError(dual)
     return dual
+
+
+def _build_or_reason(cells: CellGraph) -> WallDual | str:
+    try:
+        return _build(cells)
+    except UnsupportedError as error:
+        return str(error)
 
 
 def _refuse(cells: CellGraph, why: str) -> UnsupportedError:

@@ -11,7 +11,7 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnsupportedError
 from ._registry import register
-from .rows import _blocked, _cached, _crossing
+from .rows import _blocked, _crossing
 
 __all__ = ["binary_tree", "cell_order"]
 
@@ -131,7 +131,7 @@ def cell_order(cells: CellGraph, order: str = "auto"):
     crosses = cells.crossings
     csr = (cells.indptr, cells.neighbors, cells.edge_ids)
     if order in ("auto", "rows") and cells.row is not None:
-        found = _cached(cells, "row_order", lambda: _row_order(*csr, cells.row, crosses))
+        found = cells.memo("binary_tree_row_order", lambda: _row_order(*csr, cells.row, crosses))
         if found[3]:
             return ("rows", *found[:3])
     if order == "rows":
@@ -139,7 +139,7 @@ def cell_order(cells: CellGraph, order: str = "auto"):
             "some cell has no neighbour in an earlier row or earlier in its own row "
             "(e.g. the first cell of a delta row pointing up)")
         raise UnsupportedError(f"binary_tree cannot use order='rows' here: {why}; use order='bfs' or 'auto'")
-    found = _cached(cells, ("bfs", cells.start), lambda: _bfs_order(*csr, cells.start, crosses))
+    found = cells.memo(("binary_tree_bfs", cells.start), lambda: _bfs_order(*csr, cells.start, crosses))
     if not found[3]:  # only when the edges without crossings leave cells apart
         raise UnsupportedError("binary_tree cannot order this tessellation: its edges without crossings split it")
     return ("bfs", *found[:3])

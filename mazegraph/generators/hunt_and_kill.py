@@ -208,9 +208,10 @@ def scan_orders(cells: CellGraph) -> np.ndarray:
     numpy.ndarray of int32, shape (2, n_cells) or (0, n_cells)
         ``orders[k, i]`` is the ``i``-th cell of scan order ``k``.
     """
-    cached = getattr(cells, "_hunt_scan_orders", None)
-    if cached is not None:
-        return cached
+    return cells.memo("hunt_scan_orders", lambda: _scan_orders(cells))
+
+
+def _scan_orders(cells: CellGraph) -> np.ndarray:
     n = cells.n_cells
     keys = None
     layout = cells.layout
@@ -230,7 +231,6 @@ def scan_orders(cells: CellGraph) -> np.ndarray:
         orders = np.empty((0, n), dtype=np.int32)
     else:
         orders = np.stack([np.lexsort((secondary, primary)) for primary, secondary in keys]).astype(np.int32)
-    cells._hunt_scan_orders = orders
     return orders
 
 

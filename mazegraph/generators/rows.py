@@ -35,7 +35,6 @@ by same-row and adjacent-row edges; the others are refused with the reason.
 from __future__ import annotations
 
 import numbers
-import weakref
 from collections.abc import Iterator
 
 import numpy as np
@@ -181,16 +180,6 @@ class RowStructure:
         )
 
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _cached(cells: CellGraph, key, make):
-    store = _CACHE.setdefault(cells, {})
-    if key not in store:
-        store[key] = make()
-    return store[key]
-
-
 def _rows_refusal(cells: CellGraph) -> str | None:
     """Why the rows of ``cells`` cannot carry a row-by-row maze, or None."""
     if cells.row is None:
@@ -224,7 +213,7 @@ def _rows_refusal(cells: CellGraph) -> str | None:
             "algorithm that needs no rows (e.g. 'wilson')"
         )
 
-    return _cached(cells, "refusal", compute)
+    return cells.memo("rows_refusal", compute)
 
 
 def row_structure(cells: CellGraph) -> RowStructure:
@@ -238,7 +227,7 @@ def row_structure(cells: CellGraph) -> RowStructure:
     reason = _rows_refusal(cells)
     if reason is not None:
         raise UnsupportedError(f"cannot work row by row on this tessellation: {reason}")
-    return _cached(cells, "structure", lambda: RowStructure(cells))
+    return cells.memo("row_structure", lambda: RowStructure(cells))
 
 
 def _refuse(name: str, cells: CellGraph) -> None:

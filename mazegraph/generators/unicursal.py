@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import numbers
-import weakref
 
 import numpy as np
 
@@ -569,16 +568,9 @@ def _snake(box: Box) -> np.ndarray:
 
 # -- necessary conditions, checked before any search -----------------------------
 
-_FACTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
 def _facts(cells: CellGraph):
     """(reason it has no Hamiltonian path or None, colour, colour every path must start on or -1)."""
-    hit = _FACTS.get(cells)
-    if hit is None:
-        hit = _find_facts(cells)
-        _FACTS[cells] = hit
-    return hit
+    return cells.memo("hamiltonian_facts", lambda: _find_facts(cells))
 
 
 def _find_facts(cells: CellGraph):

@@ -16,15 +16,12 @@ terminates, only the notion of "left" is arbitrary.
 
 from __future__ import annotations
 
-import weakref
-
 import numpy as np
 
 from ..cellgraph import CellGraph
 
 __all__ = ["rotation"]
 
-_CACHE: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def _slot_angles(cells: CellGraph) -> np.ndarray:
@@ -78,9 +75,10 @@ def rotation(cells: CellGraph):
     back : numpy.ndarray of int64
         For slot ``k`` of cell ``u`` leading to ``v``, the slot of ``v`` leading back to ``u``.
     """
-    hit = _CACHE.get(cells)
-    if hit is not None:
-        return hit
+    return cells.memo("solver_rotation", lambda: _rotation(cells))
+
+
+def _rotation(cells: CellGraph):
     n = cells.n_cells
     deg = np.diff(cells.indptr)
     owner = np.repeat(np.arange(n), deg)
@@ -94,6 +92,4 @@ def rotation(cells: CellGraph):
     back = np.empty(len(eid), dtype=np.int64)
     a, b = slots[0::2], slots[1::2]
     back[a], back[b] = b, a
-    result = (nbr, eid, ang, back)
-    _CACHE[cells] = result
-    return result
+    return nbr, eid, ang, back
