@@ -326,6 +326,15 @@ class CellGraph:
         return self.edge_refs.get("crosses", _NO_EDGES)
 
     @property
+    def tunnels(self) -> np.ndarray:
+        """Each edge's crossed cell (``cell_refs["under"]``, weave; -1 on the surface), or an empty array.
+
+        Empty unless at least one edge passes under a cell, so kernels test ``len(tunnels)``.
+        """
+        under = self.cell_refs.get("under", _NO_EDGES)
+        return under if (under >= 0).any() else _NO_EDGES
+
+    @property
     def degree(self) -> np.ndarray:
         """Number of neighbours of each cell."""
         return np.diff(self.indptr)

@@ -169,13 +169,9 @@ def test_to_unicursal_refuses():
 
 
 @settings(deadline=None, max_examples=30)
-@given(st.integers(1, 9), st.integers(1, 9), seeds, st.sampled_from(["weave_kruskal", "weave_backtracker"]))
+@given(st.integers(1, 9), st.integers(1, 9), seeds, st.sampled_from(["kruskal", "backtracker"]))
 def test_weave_generators_are_perfect_and_valid(rows, cols, seed, algorithm):
-    options = {"density": 1.0} if algorithm == "weave_kruskal" and seed % 2 else {}
-    if rows < 3 and cols < 3:
-        with pytest.raises(mg.UnsupportedError):
-            mg.generate(T.weave(rows, cols), algorithm, seed=seed, **options)
-        return
+    options = {"density": 1.0} if algorithm == "kruskal" and seed % 2 and max(rows, cols) >= 3 else {}
     M = mg.generate(T.weave(rows, cols), algorithm, seed=seed, **options)
     assert M.is_perfect()
     assert len(mg.weave_violations(M)) == 0
@@ -192,16 +188,35 @@ def test_weave_generators_are_perfect_and_valid(rows, cols, seed, algorithm):
 
 
 def test_weave_tunnels_appear_and_options():
-    M = mg.generate(T.weave(12, 12), "weave_kruskal", seed=1, density=1.0)
-    assert (M.open & (M.cells.cell_refs["under"] >= 0)).sum() > 10
-    with pytest.raises(mg.InvalidOptionError):
-        mg.generate(T.weave(5, 5), "weave_kruskal", seed=1, density=2)
-    with pytest.raises(mg.UnsupportedError, match="under edges"):
-        mg.generate(T.orthogonal(5, 5), "weave_backtracker", seed=1)
+    tunnels = {a: (mg.generate(T.weave(12, 12), a, seed=1).open & (T.weave_cells(12, 12).tunnels >= 0)).sum()
+               for a in ("kruskal", "backtracker")}
+    assert min(tunnels.values()) > 3
+    dense = mg.generate(T.weave(12, 12), "kruskal", seed=1, density=1.0)
+    assert (dense.open & (dense.cells.tunnels >= 0)).sum() > tunnels["kruskal"]
+    with pytest.raises(mg.InvalidOptionError, match="density"):
+        mg.generate(T.weave(5, 5), "kruskal", seed=1, density=2)
+    with pytest.raises(mg.InvalidOptionError, match="no under edges"):
+        mg.generate(T.orthogonal(5, 5), "kruskal", seed=1, density=0.5)
+    with pytest.raises(mg.InvalidOptionError, match="weave"):
+        mg.generate(T.weave(5, 5), "kruskal", seed=1, until_connected=((0, 0), (4, 4)))
+    with pytest.raises(mg.InvalidOptionError, match="weave"):
+        mg.generate(T.weave(5, 5), "backtracker", seed=1, run=0.5)
+
+
+@pytest.mark.parametrize("algorithm", sorted(set(mg.algorithms()) - {"kruskal", "backtracker"}))
+def test_other_algorithms_refuse_weave_with_the_ones_that_work(algorithm):
+    with pytest.raises(mg.UnsupportedError, match="weave.*backtracker, kruskal"):
+        mg.generate(T.weave(4, 4), algorithm, seed=1)
+
+
+def test_weave_without_tunnels_is_a_plain_grid():
+    # a 2 x 2 weave has no under edges, so every algorithm runs as on an orthogonal grid
+    assert len(T.weave_cells(2, 2).tunnels) == 0
+    assert mg.generate(T.weave(2, 2), "wilson", seed=1).is_perfect()
 
 
 def test_operations_keep_weaves_valid():
-    M = mg.generate(T.weave(9, 9), "weave_backtracker", seed=4)
+    M = mg.generate(T.weave(9, 9), "backtracker", seed=4)
     for out in (mg.braid(M, seed=1), mg.sparsify(M, 2), mg.remove_loops(mg.braid(M, seed=2), seed=3)):
         assert len(mg.weave_violations(out)) == 0
     assert mg.remove_loops(mg.braid(M, seed=2), seed=3).is_perfect()

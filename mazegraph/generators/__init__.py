@@ -10,7 +10,7 @@ from .._compile import compile_graph
 from .._random import as_generator
 from ..errors import InvalidOptionError, UnsupportedError
 from ..maze import Maze
-from ..routing import weave as _routing  # noqa: F401  (registers "braid", "weave_kruskal", "weave_backtracker")
+from ..routing import braid as _braid  # noqa: F401  (registers "braid")
 from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_broder")
 from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
 from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")

@@ -29,6 +29,11 @@ class Algorithm:
         Keeps crossing passages apart: on a tessellation whose edges name the
         edge they cross (``cells.edge_refs["crosses"]``, zeta mazes) it never
         opens both. Algorithms without this refuse such tessellations.
+    weave : bool
+        Keeps the weave rule: on a tessellation with under edges
+        (``cells.tunnels``, weave mazes) a passage goes under a cell only where
+        that cell is a straight corridor across it. Algorithms without this
+        refuse such tessellations.
     wall_focus : bool
         Can run as a wall adder (``focus="wall"``) on the planar dual.
     check : callable, optional
@@ -41,6 +46,7 @@ class Algorithm:
     summary: str
     needs_rows: bool = False
     crossings: bool = False
+    weave: bool = False
     wall_focus: bool = True
     check: Callable[[CellGraph], str | None] | None = None
 
@@ -58,6 +64,11 @@ class Algorithm:
                 "it cannot keep crossing diagonal passages apart (zeta); use one that does, "
                 f"e.g. {', '.join(sorted(n for n, a in REGISTRY.items() if a.crossings)) or 'none yet'}"
             )
+        if len(cells.tunnels) and not self.weave:
+            return (
+                "it would pass under cells that are not straight corridors (weave); use one that keeps the weave "
+                f"rule, e.g. {', '.join(sorted(n for n, a in REGISTRY.items() if a.weave)) or 'none yet'}"
+            )
         return self.check(cells) if self.check is not None else None
 
 
@@ -74,7 +85,7 @@ def register(name: str, summary: str, **properties):
     """Decorator adding a generator function to the registry under ``name``.
 
     Keyword arguments set the :class:`Algorithm` attributes (``needs_rows``,
-    ``crossings``, ``wall_focus``, ``check``).
+    ``crossings``, ``weave``, ``wall_focus``, ``check``).
     """
 
     def add(function):

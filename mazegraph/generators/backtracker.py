@@ -115,6 +115,7 @@ def _fraction(name: str, value, low: float, high: float, high_open: bool) -> flo
     "backtracker",
     "recursive backtracker: depth-first carving with a stack; long winding passages, few dead ends",
     crossings=True,
+    weave=True,
     wall_focus=False,
 )
 def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0):
@@ -129,7 +130,9 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
     the highest "river" factor of the standard algorithms. On zeta tessellations
     a diagonal whose crossing diagonal is already open is never carved; the
     orthogonal neighbours keep every cell reachable, so the result is still a
-    spanning tree.
+    spanning tree. On weave tessellations it is Buck's weave backtracker
+    (:func:`mazegraph.routing.weave.weave_backtracker`): it may also tunnel beneath
+    a cell of the maze that is a straight corridor across the tunnel.
 
     Pullen's texture parameters, both off by default:
 
@@ -175,7 +178,7 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
     InvalidOptionError
         If ``bias`` is not a number in [-1, 1] or ``run`` not one in [0, 1), or
         if either is nonzero on a graph without direction classes (a plain user
-        graph) or ``bias`` is nonzero on one with a single class.
+        graph) or on a weave, or ``bias`` is nonzero on one with a single class.
 
     Examples
     --------
@@ -209,6 +212,12 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
             f"bias shifts choices between two direction classes, and this {cells.name} tessellation has only "
             f"{len(cells.direction_names)} ({', '.join(cells.direction_names)}); leave it at 0"
         )
+    if len(cells.tunnels):
+        if bias != 0.0 or run != 0.0:
+            raise InvalidOptionError("bias and run are not available on weave tessellations; leave them at 0")
+        from ..routing.weave import weave_backtracker
+
+        return weave_backtracker(cells, rng)
     direction = _NO_DIRECTION if cells.direction is None else cells.direction
     crosses = cells.crossings
     return _backtracker(cells.indptr, cells.neighbors, cells.edge_ids, direction, crosses, bias, run, kernel_state(rng))

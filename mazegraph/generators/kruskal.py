@@ -41,8 +41,8 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
 
 
 
-@register("kruskal", "randomized Kruskal: random wall order, union-find joins sets", crossings=True)
-def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None):
+@register("kruskal", "randomized Kruskal: random wall order, union-find joins sets", crossings=True, weave=True)
+def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None, density=None):
     """Randomized Kruskal's algorithm.
 
     Every wall is visited once in random order and opened when the cells on its
@@ -52,7 +52,11 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
     spanning tree whose texture Pullen rates as having about 30% dead ends; it is
     close to, but not exactly, uniform. On zeta tessellations a diagonal whose
     crossing diagonal is already open is skipped; the orthogonal walls still join
-    every cell, so the result is a spanning tree without crossings.
+    every cell, so the result is a spanning tree without crossings. On weave
+    tessellations it is Buck's weave Kruskal
+    (:func:`mazegraph.routing.weave.weave_kruskal`): crossings (a corridor above,
+    a tunnel beneath, straight across) are placed first, then the ordinary walls
+    are visited as above, so every tunnel passes beneath a straight corridor.
 
     Parameters
     ----------
@@ -65,12 +69,28 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
         maze of the textbook exercise (Sedgewick and Wayne, *Algorithms*, 4th ed.,
         section 1.5): the result is then *not* a spanning tree (some cells stay
         unreachable), and ``Maze.is_perfect()`` says so. The maze's start and goal
-        default to the pair.
+        default to the pair. Not on weave tessellations.
+    density : float in [0, 1], optional
+        Weave tessellations only: the chance that an under edge becomes a
+        crossing when its turn comes and it still fits (default 0.3).
 
     Returns
     -------
     numpy.ndarray of bool
         The open-edge mask (and start/goal hints with ``until_connected``).
+
+    Raises
+    ------
+    InvalidOptionError
+        If ``until_connected`` is not a pair of cells or is given on a weave,
+        or ``density`` is given on a tessellation without under edges.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> W = mg.generate(mg.tessellations.weave(10, 10), "kruskal", seed=2, density=0.5)
+    >>> W.is_perfect(), len(mg.weave_violations(W))
+    (True, 0)
 
     References
     ----------
@@ -79,6 +99,17 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None)
     .. [2] W. D. Pullen, "Maze Algorithms: Kruskal's algorithm", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
+    if len(cells.tunnels):
+        if until_connected is not None:
+            raise InvalidOptionError("until_connected is not available on weave tessellations; leave it out")
+        from ..routing.weave import weave_kruskal
+
+        return weave_kruskal(cells, rng, density=0.3 if density is None else density)
+    if density is not None:
+        raise InvalidOptionError(
+            f"density sets how often tunnels cross on weave tessellations; this {cells.name} tessellation has no "
+            "under edges, so leave it out"
+        )
     entrance = exit_ = -1
     if until_connected is not None:
         try:

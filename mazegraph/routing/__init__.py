@@ -2,8 +2,8 @@
 
 Each operation takes a :class:`~mazegraph.Maze` and returns a new one (a change
 to a copy of its open-edge mask), or answers a question about it. The module
-also registers the generators ``"braid"``, ``"weave_kruskal"`` and
-``"weave_backtracker"``.
+also registers the generator ``"braid"``; the weave kernels behind ``"kruskal"``
+and ``"backtracker"`` on weave tessellations live in :mod:`.weave`.
 """
 
 from .bottlenecks import Bottlenecks, bottlenecks
@@ -12,15 +12,13 @@ from .operations import flood, is_solvable, remove_isolations, remove_loops, rem
 from .sparse import sparsify
 from .template import concentric_rings, from_template
 from .unicursal import to_unicursal
-from .weave import weave_backtracker, weave_kruskal, weave_violations
+from .weave import weave_violations
 
 __all__ = [
     "braid",
     "braid_from_scratch",
     "sparsify",
     "to_unicursal",
-    "weave_kruskal",
-    "weave_backtracker",
     "weave_violations",
     "flood",
     "is_solvable",

@@ -39,8 +39,6 @@ __all__ = [
     "count_option",
 ]
 
-_NONE = np.empty(0, dtype=np.int64)
-
 
 def check_maze(maze, what: str) -> Maze:
     """``maze`` if it is a :class:`~mazegraph.Maze`, else InvalidOptionError naming ``what``."""
@@ -57,9 +55,7 @@ def cell_index(maze: Maze, label, default: int) -> int:
 def constraints(cells):
     """``(crosses, under, direction)`` arrays for the kernels (empty where the tessellation has none)."""
     crosses = cells.crossings
-    under = cells.cell_refs.get("under", _NONE)
-    if len(under) and not (under >= 0).any():
-        under = _NONE
+    under = cells.tunnels
     direction = cells.direction if cells.direction is not None else np.zeros(cells.n_edges, dtype=np.int8)
     return crosses, under, direction
 

@@ -156,25 +156,46 @@ def braid(maze: Maze, fraction: float = 1.0, seed=None) -> Maze:
 
 @kernel
 def _still_joined(indptr, neighbors, edge_ids, is_open, skip, u, v, seen, stamp, queue):
-    """True if ``u`` reaches ``v`` through open edges other than ``skip`` (breadth first)."""
-    seen[u] = stamp
+    """True if ``u`` reaches ``v`` through open edges other than ``skip``.
+
+    A bidirectional breadth-first search: the two searches grow one cell at a
+    time, the smaller frontier first, and stop when they meet (joined) or when
+    either runs out (``skip`` is a bridge). So a wall that would cut off a small
+    piece costs about that piece's size, not the maze's. ``seen`` marks a cell
+    ``2 stamp`` from ``u``'s side and ``2 stamp + 1`` from ``v``'s; ``queue``
+    holds ``u``'s side from the front and ``v``'s from the back.
+    """
+    n = len(queue)
+    seen[u] = 2 * stamp
+    seen[v] = 2 * stamp + 1
     queue[0] = u
-    head = 0
-    tail = 1
-    while head < tail:
-        x = queue[head]
-        head += 1
+    queue[n - 1] = v
+    head_a, tail_a = 0, 1  # u's side: queue[head_a:tail_a]
+    head_b, tail_b = n - 1, n - 2  # v's side: queue[tail_b + 1 : head_b + 1], growing downward
+    while head_a < tail_a and head_b > tail_b:
+        if tail_a - head_a <= head_b - tail_b:
+            x = queue[head_a]
+            head_a += 1
+            mine, theirs = 2 * stamp, 2 * stamp + 1
+        else:
+            x = queue[head_b]
+            head_b -= 1
+            mine, theirs = 2 * stamp + 1, 2 * stamp
         for s in range(indptr[x], indptr[x + 1]):
             e = edge_ids[s]
             if e == skip or not is_open[e]:
                 continue
             y = neighbors[s]
-            if y == v:
+            if seen[y] == theirs:
                 return True
-            if seen[y] != stamp:
-                seen[y] = stamp
-                queue[tail] = y
-                tail += 1
+            if seen[y] != mine:
+                seen[y] = mine
+                if mine == 2 * stamp:
+                    queue[tail_a] = y
+                    tail_a += 1
+                else:
+                    queue[tail_b] = y
+                    tail_b -= 1
     return False
 
 
@@ -195,7 +216,7 @@ def _braid_from_scratch(edges, indptr, neighbors, edge_ids, crosses, under, stat
                 is_open[e] = False
     deg = open_degree(indptr, edge_ids, is_open)
     locked = np.zeros(n, dtype=np.int64)
-    seen = np.zeros(n, dtype=np.int64)
+    seen = np.full(n, -1, dtype=np.int64)
     queue = np.empty(n, dtype=np.int64)
     stamp = 0
     for k in range(m):
@@ -214,21 +235,11 @@ def _braid_from_scratch(edges, indptr, neighbors, edge_ids, crosses, under, stat
     return is_open
 
 
-def _no_tunnels(cells: CellGraph) -> str | None:
-    if (cells.cell_refs.get("under", np.empty(0)) >= 0).any():
-        return (
-            "a braid maze grown from a fully open weave would need tunnels beneath junctions; make a weave maze "
-            "with weave_kruskal or weave_backtracker and braid it with mazegraph.braid"
-        )
-    return None
-
-
 @register(
     "braid",
     "braid maze from scratch: add walls in random order, never one making a dead end or an isolation",
     crossings=True,
     wall_focus=False,
-    check=_no_tunnels,
 )
 def braid_from_scratch(cells: CellGraph, rng: np.random.Generator):
     """Pullen's braid maze from scratch: a wall adder that never makes a dead end.

@@ -11,17 +11,10 @@ from .._random import bounded, kernel_state, uniform
 from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
-from ..generators._registry import register
 from ..maze import Maze
 from ._common import can_open, check_maze, constraints, locked_cells, open_degree, open_edge, shuffle
 
 __all__ = ["weave_kruskal", "weave_backtracker", "weave_violations"]
-
-
-def _needs_tunnels(cells: CellGraph) -> str | None:
-    if not (cells.cell_refs.get("under", np.empty(0)) >= 0).any():
-        return "it needs under edges (a weave tessellation, mazegraph.tessellations.weave, of at least 3 x 3 cells)"
-    return None
 
 
 def _density(value) -> float:
@@ -116,12 +109,6 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
     return is_open
 
 
-@register(
-    "weave_kruskal",
-    "weave Kruskal: random crossings first, then Kruskal; tunnels only beneath straight corridors",
-    wall_focus=False,
-    check=_needs_tunnels,
-)
 def weave_kruskal(cells: CellGraph, rng: np.random.Generator, *, density=0.3):
     """Randomized Kruskal on a weave tessellation, with valid crossings placed first.
 
@@ -138,7 +125,7 @@ def weave_kruskal(cells: CellGraph, rng: np.random.Generator, *, density=0.3):
     Parameters
     ----------
     cells : CellGraph
-        A weave tessellation (run it through :func:`mazegraph.generate`).
+        A weave tessellation (``mazegraph.generate(G, "kruskal")`` or ``"backtracker"`` runs this).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
     density : float in [0, 1], default 0.3
@@ -158,7 +145,7 @@ def weave_kruskal(cells: CellGraph, rng: np.random.Generator, *, density=0.3):
     Examples
     --------
     >>> import mazegraph as mg
-    >>> M = mg.generate(mg.tessellations.weave(8, 8), "weave_kruskal", seed=1)
+    >>> M = mg.generate(mg.tessellations.weave(8, 8), "kruskal", seed=1)
     >>> M.is_perfect(), len(mg.weave_violations(M))
     (True, 0)
 
@@ -215,12 +202,6 @@ def _weave_backtracker(edges, indptr, neighbors, edge_ids, under, direction, sta
     return is_open
 
 
-@register(
-    "weave_backtracker",
-    "weave recursive backtracker: tunnels beneath straight corridors only",
-    wall_focus=False,
-    check=_needs_tunnels,
-)
 def weave_backtracker(cells: CellGraph, rng: np.random.Generator):
     """Recursive backtracker on a weave tessellation, tunnelling only beneath straight corridors.
 
@@ -235,7 +216,7 @@ def weave_backtracker(cells: CellGraph, rng: np.random.Generator):
     Parameters
     ----------
     cells : CellGraph
-        A weave tessellation (run it through :func:`mazegraph.generate`).
+        A weave tessellation (``mazegraph.generate(G, "kruskal")`` or ``"backtracker"`` runs this).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
 
@@ -247,7 +228,7 @@ def weave_backtracker(cells: CellGraph, rng: np.random.Generator):
     Examples
     --------
     >>> import mazegraph as mg
-    >>> M = mg.generate(mg.tessellations.weave(8, 8), "weave_backtracker", seed=1)
+    >>> M = mg.generate(mg.tessellations.weave(8, 8), "backtracker", seed=1)
     >>> M.is_perfect(), len(mg.weave_violations(M))
     (True, 0)
 

@@ -180,17 +180,16 @@ def reproduce_ust(out="data/results/ust", mazes: int = 40, full: bool = False, s
 
 def reproduce_scaling(out="data/results/scaling", mazes: int = 10, full: bool = False, seed: int = 20261129,
                       algorithms=None, echo=print) -> pd.DataFrame:
-    """Fit the solution-length exponent of every algorithm on ``n x n`` orthogonal grids.
+    """Fit the solution-length exponent of every perfect-maze algorithm on ``n x n`` orthogonal grids.
 
     Quick: ``n`` = 16..256, ``mazes`` per size; full: ``n`` = 16..1024. Writes
     ``lengths.csv``, ``scaling.csv`` and ``scaling.png``.
     """
-    from ..generators import algorithms as names
-    from ..tessellations import build
+    from ..reproduce.pullen import ROWS
 
     out = _folder(out)
     sizes = [16, 32, 64, 128, 256] + ([512, 1024] if full else [])
-    algorithms = algorithms or names(build("orthogonal", 4, 4))
+    algorithms = algorithms or list(dict.fromkeys(row.algorithm for row in ROWS))  # the perfect-maze generators
     lengths = scaling(algorithms, sizes, mazes, seed=seed, progress=echo)
     lengths.to_csv(out / "lengths.csv", index=False)
     fits = fit_exponent(lengths, min_n=32)
