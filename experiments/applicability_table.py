@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import mazegraph as mg
 
-SIZES = {"grid": ((4, 4, 3),), "planair": (), "mask": (), "cube": (3,), "voronoi": (50,),
+SIZES = {"fractal": (3, 3, 2), "grid": ((4, 4, 3),), "planair": (), "mask": (), "cube": (3,), "voronoi": (50,),
          "sigma_hexagon": (4,), "theta": (6,)}
 
 

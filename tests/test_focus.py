@@ -83,7 +83,9 @@ def test_applicability():
     reasons = mg.applicability(zeta)
     assert reasons["kruskal"] is None and "crossing" in reasons["wilson"]
     assert "kruskal" in mg.algorithms(zeta) and "wilson" not in mg.algorithms(zeta)
-    assert set(mg.algorithms(T.orthogonal(3, 3))) == set(mg.algorithms())
+    assert set(mg.algorithms(T.orthogonal(3, 3))) == set(mg.algorithms()) - {"fractal"}  # fractal needs nesting
+    assert "fractal" in mg.algorithms(T.fractal(3, 3, 2))
+    assert "mg.tessellations.fractal" in mg.applicability(T.orthogonal(3, 3))["fractal"]
     assert mg.algorithms(T.weave(4, 4)) == ["backtracker", "kruskal"]  # the two that keep the weave rule
     with pytest.raises(mg.UnsupportedError, match="wilson cannot run on this zeta"):
         mg.generate(zeta, "wilson")

@@ -15,6 +15,7 @@ from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_
 from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
 from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")
 from . import division as _division  # noqa: F401  (registers "division")
+from . import fractal as _fractal  # noqa: F401  (registers "fractal")
 from . import growing_tree as _growing_tree  # noqa: F401  (registers "growing_tree", "growing_forest")
 from . import hunt_and_kill as _hunt_and_kill  # noqa: F401  (registers "hunt_and_kill")
 from . import kruskal as _kruskal  # noqa: F401  (registers "kruskal")

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError, MazeFormatError, UnknownTessellationError
 from .delta import delta, delta_cells
+from .fractal import fractal, fractal_blocks, fractal_cells, fractal_levels, fractal_shape
 from .grid import grid, grid_cells
 from .mask import from_mask, mask_cells
 from .orthogonal import orthogonal, orthogonal_cells
@@ -59,6 +60,10 @@ __all__ = [
     "grid",
     "weave",
     "weave_under",
+    "fractal",
+    "fractal_levels",
+    "fractal_blocks",
+    "fractal_shape",
     "build",
     "from_spec",
     "names",
@@ -143,6 +148,10 @@ TESSELLATIONS: dict[str, Tessellation] = {
         Tessellation(
             "voronoi", voronoi_cells, ("n_cells",),
             "Voronoi cells of random points in a box (crack)", (200,),
+        ),
+        Tessellation(
+            "fractal", fractal_cells, ("rows", "cols", "depth"),
+            "square cells in nested blocks, a maze in every block (generator 'fractal')", (4, 4, 2),
         ),
         Tessellation(
             "mask", mask_cells, (),
