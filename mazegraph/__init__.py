@@ -54,6 +54,7 @@ from .routing import (
     weave_violations,
 )
 from .solvers import Solution, solve, solver_info, solvers
+from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
 
 __version__ = "0.1.0"
 
@@ -80,6 +81,11 @@ __all__ = [
     "bottlenecks",
     "Bottlenecks",
     "weave_violations",
+    # symmetric mazes
+    "SYMMETRIES",
+    "symmetries",
+    "symmetry_group",
+    "asymmetric_cells",
     # solvers
     "solve",
     "solvers",

@@ -13,6 +13,7 @@ from .errors import InvalidSizeError, MazeError
 from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
 from .render import render
+from .symmetry import SYMMETRIES
 
 __all__ = ["main"]
 
@@ -51,12 +52,13 @@ def _build(name: str, size: str | None, seed: int | None):
 
 def _cmd_generate(args) -> int:
     cells = _build(args.tessellation, args.size, args.seed)
-    maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus)
+    maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus, symmetry=args.symmetry)
     if args.json:
         _write(Path(args.json), maze.to_json())
     if args.output:
         render(maze, solution=args.solution, path=args.output)
-        print(f"wrote {args.output}: {maze!r}")
+        broken = f"; {maze.meta['asymmetric_cells']} cells break the {args.symmetry} symmetry" if args.symmetry else ""
+        print(f"wrote {args.output}: {maze!r}{broken}")
     elif not args.json:
         sys.stdout.write(render(maze, solution=args.solution) + "\n")
     return 0
@@ -126,8 +128,10 @@ def _cmd_gallery(args) -> int:
         entry = tessellations.TESSELLATIONS[name]
         started = time.perf_counter()
         cells = _build(name, None, args.seed)
-        algorithm = args.algorithm
-        why = applicability(cells)[algorithm]
+        reasons = applicability(cells)
+        # a tessellation with a generator of its own (fractal) is drawn with it
+        algorithm = name if reasons.get(name, "") is None else args.algorithm
+        why = reasons[algorithm]
         if why is not None:  # e.g. Wilson on zeta: draw Kruskal instead and say so
             print(f"  ({algorithm} cannot run on {name}: {why}; drawing kruskal)")
             algorithm = "kruskal"
@@ -159,6 +163,8 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("--algorithm", "-a", default="wilson", help="see `mazegraph algorithms`")
     gen.add_argument("--focus", choices=("passage", "wall"), default="passage",
                      help="carve passages, or add walls (planar tessellations)")
+    gen.add_argument("--symmetry", choices=tuple(SYMMETRIES), default=None,
+                     help="make the maze symmetric (see mazegraph.symmetries(G) for what a tessellation has)")
     gen.add_argument("--seed", type=int, default=None, help="same seed, same maze")
     gen.add_argument("--solution", action="store_true", help="draw the path from start to goal")
     gen.add_argument("--output", "-o", help="write the drawing here (.svg or .png)")

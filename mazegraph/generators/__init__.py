@@ -11,6 +11,7 @@ from .._random import as_generator
 from ..errors import InvalidOptionError, UnsupportedError
 from ..maze import Maze
 from ..routing import braid as _braid  # noqa: F401  (registers "braid")
+from ..symmetry import symmetric_mask
 from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_broder")
 from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
 from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")
@@ -104,7 +105,15 @@ def algorithm_info(name: str) -> Algorithm:
 
 
 def generate(
-    tessellation, algorithm: str, seed=None, *, start=None, goal=None, focus: str = "passage", **options
+    tessellation,
+    algorithm: str,
+    seed=None,
+    *,
+    start=None,
+    goal=None,
+    focus: str = "passage",
+    symmetry: str | None = None,
+    **options,
 ) -> Maze:
     """Make a maze on a tessellation with a named algorithm.
 
@@ -125,6 +134,17 @@ def generate(
         algorithm on the planar dual (posts joined by walls, the boundary one
         post) and adds walls from the boundary inward, as Pullen's wall adders do.
         Wall adding needs a planar tessellation with single-line walls.
+    symmetry : str, optional
+        Make the maze look the same turned or mirrored: one of
+        :data:`mazegraph.symmetry.SYMMETRIES` that the tessellation has (see
+        :func:`mazegraph.symmetries`), e.g. ``"rotate180"``, ``"rotate90"`` or
+        ``"mirror"``. The algorithm runs on the quotient graph (one node per
+        orbit of cells) and each passage is copied to all its images; the maze
+        is still perfect, so where no perfect maze is fully symmetric (a half
+        turn of an even x even board fixes no cell and no wall) a few cells break
+        the symmetry: ``meta["asymmetric_cells"]`` counts them (see
+        :func:`mazegraph.asymmetric_cells`), ``meta["symmetry"]`` names the kind.
+        Passage carving only; Pullen's notes on symmetric mazes [1]_.
     **options
         Algorithm options, e.g. ``until_connected=(a, b)`` for ``"kruskal"``.
 
@@ -137,9 +157,12 @@ def generate(
     UnknownAlgorithmError
         If the algorithm is not registered; the message lists the known names.
     InvalidOptionError
-        If an option is not one the algorithm takes, or ``focus`` is unknown.
+        If an option is not one the algorithm takes, or ``focus`` or ``symmetry`` is unknown.
     UnsupportedError
-        If the algorithm cannot run on the tessellation (see :func:`applicability`).
+        If the algorithm cannot run on the tessellation (see :func:`applicability`);
+        with ``symmetry``: if the tessellation lacks it (the message names those it
+        has), with ``focus="wall"``, or if the algorithm cannot run on the
+        quotient graph or does not make perfect mazes (``unicursal``, ``braid``).
     NotACellError
         If ``start`` or ``goal`` is not a cell.
     DisconnectedGraphError
@@ -156,6 +179,14 @@ def generate(
     (True, True)
     >>> M == mg.generate(G, "wilson", seed=7)
     True
+    >>> S = mg.generate(mg.tessellations.orthogonal(10, 10), "backtracker", seed=3, symmetry="rotate90")
+    >>> S.is_perfect(), S.meta["symmetry"], S.meta["asymmetric_cells"]
+    (True, 'rotate90', 4)
+
+    References
+    ----------
+    .. [1] W. D. Pullen, "Maze Classification" (symmetric mazes) and "Maze
+       Algorithms", Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
     entry = lookup(algorithm)
     cells = compile_graph(tessellation)
@@ -167,7 +198,15 @@ def generate(
     if unknown:
         takes = ", ".join(entry.options) or "no options"
         raise InvalidOptionError(f"{algorithm} does not take option(s) {', '.join(unknown)}; it takes {takes}")
-    if focus == "wall":
+    extra = {}
+    if symmetry is not None:
+        if focus != "passage":
+            raise UnsupportedError(
+                f"symmetry={symmetry!r} carves passages: use focus='passage' (the default) or drop symmetry"
+            )
+        mask, broken = symmetric_mask(cells, entry, rng, symmetry, options)
+        hints, extra = {}, {"symmetry": symmetry, "asymmetric_cells": broken}
+    elif focus == "wall":
         dual = wall_dual(cells)
         result = entry.function(dual.cells, rng, **options)
         added = result[0] if isinstance(result, tuple) else result
@@ -180,7 +219,7 @@ def generate(
         mask,
         start=start,
         goal=goal,
-        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": _plain_seed(seed)},
+        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": _plain_seed(seed), **extra},
     )
     if start is None and "start" in hints:
         maze.start_index = hints["start"]

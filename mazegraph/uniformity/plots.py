@@ -227,14 +227,17 @@ def scaling_plot(lengths: pd.DataFrame, fits: pd.DataFrame, path):
 
     fig = _figure(7.5, 5.5)
     ax = fig.add_subplot(1, 1, 1)
-    colours = dict(zip(fits.algorithm, [f"C{i % 10}" for i in range(len(fits))]))
+    from matplotlib import colormaps
+
+    palette = colormaps["tab20"].colors  # 20 distinct colours; line styles tell apart any beyond
+    styles = {a: (palette[i % 20], ("-", "--", ":")[i // 20 % 3]) for i, a in enumerate(fits.algorithm)}
     means = lengths.groupby(["algorithm", "n"], sort=False)["length"].mean().reset_index()
     for fit in fits.itertuples():
         part = means[means.algorithm == fit.algorithm]
-        colour = colours[fit.algorithm]
+        colour, style = styles[fit.algorithm]
         ax.scatter(part.n, part.length, color=colour, s=14)
         x = np.array([part.n.min(), part.n.max()], dtype=float)
-        ax.plot(x, fit.prefactor * x**fit.exponent, color=colour, lw=1,
+        ax.plot(x, fit.prefactor * x**fit.exponent, style, color=colour, lw=1,
                 label=f"{fit.algorithm}: {fit.exponent:.3f} ± {fit.ci95:.3f}")
     x = np.array([means.n.min(), means.n.max()], dtype=float)
     anchor = means[means.algorithm.isin(["wilson", "aldous_broder"])]
