@@ -437,3 +437,21 @@ def test_example_config_is_valid():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     cfg = load_config(os.path.join(root, "experiments", "example.toml"))
     assert cfg.seeds >= 1 and cfg.algorithms and cfg.tessellations
+
+
+def test_symmetric_mazes_in_an_experiment_and_their_regeneration(tmp_path):
+    config = {"root_seed": 5, "seeds": 3, "metrics": ["dead_end_pct"],
+              "algorithms": [{"name": "backtracker", "options": {"symmetry": "rotate90"}}, {"name": "backtracker"}],
+              "tessellations": [{"name": "orthogonal", "sizes": [[8, 8]]}]}
+    rows = mg.experiment(config, out=tmp_path / "run")
+    assert len(rows) == 6 and rows["options"].nunique() == 2
+    for _, row in rows.iterrows():
+        M = mg.regenerate(row)
+        broken = len(mg.asymmetric_cells(M, "rotate90"))
+        if "symmetry" in row["options"]:
+            assert M.meta["symmetry"] == "rotate90" and broken == 4  # an even board: the centre's 4 cells
+        else:
+            assert broken > 32
+    with pytest.raises(mg.ConfigError, match=r"options.symmetry: unknown symmetry .*known: rotate180"):
+        mg.experiment({**config, "algorithms": [{"name": "kruskal", "options": {"symmetry": "spin"}}]},
+                      out=tmp_path / "bad")

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ConfigError
+from ..symmetry import SYMMETRIES
 
 __all__ = ["Config", "AlgorithmEntry", "TessellationEntry", "load_config", "load_plugins", "canonical_json"]
 
@@ -118,7 +119,8 @@ def load_config(config: Config | dict | str | os.PathLike) -> Config:
         - ``root_seed`` (int, required): every maze's seed derives from it;
         - ``seeds`` (int, required): mazes per algorithm x tessellation x size;
         - ``algorithms`` (list of tables, required): ``name``, optional
-          ``options`` (table) and ``focus`` (``"passage"`` or ``"wall"``);
+          ``options`` (table; besides the algorithm's own, ``symmetry`` as in
+          :func:`mazegraph.generate`) and ``focus`` (``"passage"`` or ``"wall"``);
         - ``tessellations`` (list of tables, required): ``name``, ``sizes`` (a
           list of sizes, each a list of ints in the order of
           ``mg.tessellations.TESSELLATIONS[name].params``; a bare int for
@@ -234,7 +236,11 @@ def _algorithm(entry: dict, where: str) -> AlgorithmEntry:
     if focus not in FOCUSES:
         raise ConfigError(f"{where}.focus: expected \"passage\" or \"wall\", got {_show(focus)}")
     options = _options(entry.get("options", {}), f"{where}.options")
-    takes = algorithm_info(name).options
+    takes = [*algorithm_info(name).options, "symmetry"]  # symmetry: a keyword of generate() for every algorithm
+    if "symmetry" in options and options["symmetry"] not in SYMMETRIES:
+        raise ConfigError(
+            f"{where}.options.symmetry: unknown symmetry {_show(options['symmetry'])}; known: {', '.join(SYMMETRIES)}"
+        )
     for key in options:
         if key not in takes:
             allowed = ", ".join(takes) or "no options"
