@@ -2,7 +2,9 @@
 
 - :func:`reproduce_uniformity` tests every algorithm of Pullen's table on tiny
   graphs, with samples sized by a power calculation against randomized
-  Kruskal's bias, and prints the verdicts beside Pullen's ``uniform`` column;
+  Kruskal's bias and ``never`` proven by the reachability models
+  (:mod:`mazegraph.uniformity.reachable`), and prints the verdicts beside
+  Pullen's ``uniform`` column;
 - :func:`reproduce_ust` measures the degree fractions of Wilson mazes on large
   grids against the exact square-lattice values, and on sigma, delta and 3D grids;
 - :func:`reproduce_scaling` fits the solution-length exponent of every algorithm.
@@ -20,7 +22,7 @@ import pandas as pd
 
 from ..errors import OutputPathError
 from .count import count_spanning_trees
-from .test import never_samples, power_samples, test
+from .test import power_samples, test
 from .ust import LERW_EXPONENT, compare_z2, degree_fractions, fit_exponent, scaling
 
 __all__ = [
@@ -51,9 +53,9 @@ def sample_plan(G, alpha: float = 1e-3, power: float = 0.99, seed: int = 0, max_
     Cohen's effect size is estimated without bias as ``w2 = (chi2 - df) / pilot``;
     :func:`~mazegraph.uniformity.power_samples` turns it into the samples that
     detect it with probability ``power`` at level ``alpha``. The plan uses at
-    least five samples per tree (the chi-square approximation), enough for a
-    ``never`` verdict (:func:`~mazegraph.uniformity.never_samples`) when that fits,
-    and at most ``max_samples``.
+    least five samples per tree (the chi-square approximation) and at most
+    ``max_samples``. No samples are needed for ``never``: that verdict comes
+    from a proof (:mod:`mazegraph.uniformity.reachable`), not from unseen trees.
 
     Returns
     -------
@@ -65,10 +67,8 @@ def sample_plan(G, alpha: float = 1e-3, power: float = 0.99, seed: int = 0, max_
     r = test("kruskal", G, pilot, seed=np.random.SeedSequence(seed, spawn_key=(999,)), alpha=alpha)
     w2 = max(0.0, (r.chi2 - (trees - 1)) / pilot)
     needed = power_samples(w2, trees, alpha, power)
-    never = never_samples(trees, alpha)  # enough to call unseen trees "never", when affordable
-    floor = max(5 * trees, never if never <= max_samples else 0)
-    return {"trees": trees, "pilot": pilot, "w2": w2, "needed": needed, "never": never,
-            "samples": int(min(max(needed, floor), max_samples))}
+    return {"trees": trees, "pilot": pilot, "w2": w2, "needed": needed,
+            "samples": int(min(max(needed, 5 * trees), max_samples))}
 
 
 def reproduce_uniformity(
@@ -83,8 +83,9 @@ def reproduce_uniformity(
     Returns
     -------
     pandas.DataFrame
-        One row per Pullen row: a verdict per graph, the overall verdict (the
-        strongest over graphs) and Pullen's.
+        One row per Pullen row: a verdict per graph, the overall verdict
+        (``never`` if proven on any graph, else ``no`` if any graph says so,
+        else ``Yes``), where the proof came from (``reachable``) and Pullen's.
     """
     from ..generators import applicability
     from ..reproduce.pullen import ROWS, reference
@@ -101,8 +102,8 @@ def reproduce_uniformity(
         plans.append({"graph": label, **plan})
         echo(
             f"{label}: {plan['trees']} trees; Kruskal pilot of {plan['pilot']} mazes gives effect size "
-            f"w2 = {plan['w2']:.4f}; power 0.99 at alpha {alpha:g} needs {plan['needed']}, a 'never' verdict "
-            f"{plan['never']} -> {plan['samples']} mazes"
+            f"w2 = {plan['w2']:.4f}; power 0.99 at alpha {alpha:g} needs {plan['needed']} -> {plan['samples']} mazes "
+            f"(at least 5 per tree, at most {max_samples})"
         )
         why = applicability(G)
         for r, row in enumerate(ROWS):
@@ -123,18 +124,33 @@ def reproduce_uniformity(
         return max(known, key=ORDER.get) if known else "n/a"
 
     table["overall"] = table.apply(lambda r: overall(r.tolist()), axis=1)
+    table["reachable"] = [_reach(detail[detail.pullen == p]) for p in table.index]
     table["Pullen"] = [pullen.get(p, "") for p in table.index]
     table["agrees"] = table["overall"] == table["Pullen"]
-    (out / "uniformity.md").write_text(table.to_markdown() if _has_tabulate() else table.to_string(), encoding="utf-8")
+    (out / "uniformity.md").write_text(_markdown(table), encoding="utf-8")
     return table
 
 
-def _has_tabulate() -> bool:
-    try:
-        import tabulate  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def _reach(rows: pd.DataFrame) -> str:
+    """Where an algorithm's ``never`` was proven, or whether every tree is provably reachable."""
+    ran = rows[rows.verdict != "n/a"]
+    proven = ran[ran.verdict == "never"]
+    if len(proven):
+        first = proven.iloc[0]
+        return f"{int(first.reachable)}/{int(first.trees)} on {first.graph}"
+    known = ran.reachable.notna() if "reachable" in ran else pd.Series(False, index=ran.index)
+    if len(ran) and known.all():
+        return "all (proof)"
+    return "no model" if not known.any() else "all where modelled"
+
+
+def _markdown(table: pd.DataFrame) -> str:
+    """A GitHub Markdown table of ``table``, its index as the first column (no tabulate needed)."""
+    header = [table.index.name or "", *map(str, table.columns)]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for name, values in zip(table.index, table.itertuples(index=False)):
+        lines.append("| " + " | ".join(str(v) for v in (name, *values)) + " |")
+    return "\n".join(lines) + "\n"
 
 
 UST_RUNS = {
@@ -212,9 +228,14 @@ def run(args) -> int:
     if args.table == "uniformity":
         table = reproduce_uniformity(out, max_samples=300_000 if full else 70_000)
         print(table.to_string())
-        print("\nverdicts: Yes = consistent with uniform; no = not uniform (unseen trees, if any, within what rarity "
-              "explains); never = trees unseen beyond sampling noise (Chernoff bound) in enough mazes that each has "
-              "under 1/4 of the uniform probability. Overall = strongest verdict over the graphs.")
+        print("\nverdicts: never = some trees can never be made, proven by listing every tree the algorithm can "
+              "reach (exhaustive search over its choices, or a characterisation such as depth-first-search trees; "
+              "mazegraph.uniformity.reachable), whatever the samples; no = not uniform (chi-square test, or more "
+              "trees unseen than a uniform sampler misses, Chernoff bound), with unseen trees not proven "
+              "unreachable; Yes = consistent with uniform. Overall = never if proven on any graph, else no if any "
+              "graph says no, else Yes. reachable = trees reachable / all trees on the first graph with a proof of "
+              "never, 'all (proof)' where every tree is provably reachable on every graph, 'no model' without a "
+              "proof.")
         print(f"wrote {out}/uniformity.csv, uniformity.md, plan.csv")
     elif args.table == "ust":
         table = reproduce_ust(out, mazes=seeds or 40, full=full)

@@ -6,8 +6,16 @@ algorithm are, by theorem). On a tiny graph every tree can be listed
 (:func:`~mazegraph.uniformity.enumerate_spanning_trees`), so sampling many
 mazes and counting how often each tree appears gives a goodness-of-fit test
 against the uniform distribution. Verdicts use the words of Walter Pullen's
-"Maze Algorithms" table: ``Yes`` (consistent with uniform), ``no`` (every tree
-reachable but not equally likely) and ``never`` (some trees never appear).
+"Maze Algorithms" table: ``Yes`` (consistent with uniform), ``no`` (not
+uniform) and ``never`` (some trees can never appear).
+
+A sample proves that the trees in it are reachable, never that the others are
+not: a biased generator may make a tree rarely. So ``never`` rests on a proof,
+the list of trees the algorithm can make at all
+(:func:`~mazegraph.uniformity.reachable.reachability`: an exhaustive search
+over its choices or a characterisation of its trees, e.g. depth-first-search
+trees for the recursive backtracker), or a list the caller supplies. Without
+one, unseen trees are evidence of bias (``no``), not of impossibility.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSeedError, InvalidSizeError, NotATreeError
 from .count import MAX_ENUMERATED, enumerate_spanning_trees, tree_key
+from .reachable import ReachabilityError, _validate_supplied, reachability
 
 __all__ = ["test", "UniformityResult", "sample_seeds", "power_samples", "expected_tv", "never_samples", "VERDICTS"]
 
@@ -56,6 +65,11 @@ class UniformityResult:
         missing trees under uniformity.
     alpha : float
         The significance level fixed before sampling.
+    reachable : int or None
+        Trees the algorithm can make at all, by a proof (a reachability model
+        or the caller's ``reachable=``); None without one.
+    proof : str
+        How ``reachable`` was established ("" without a proof).
     verdict : {"Yes", "no", "never"}
     evidence : str
         One sentence giving the numbers behind the verdict.
@@ -77,6 +91,8 @@ class UniformityResult:
     missing_expected: float
     missing_p: float
     alpha: float
+    reachable: int | None
+    proof: str
     verdict: str
     evidence: str
     counts: np.ndarray = field(repr=False)
@@ -224,6 +240,7 @@ def test(
     alpha: float = 1e-3,
     *,
     max_trees: int = MAX_ENUMERATED,
+    reachable=None,
     **options,
 ) -> UniformityResult:
     """Sample mazes and test whether every spanning tree is equally likely.
@@ -233,11 +250,14 @@ def test(
     the total-variation distance from uniform is reported beside the distance
     sampling noise alone would give. The verdict, in Pullen's words:
 
-    - ``never``: some trees never appeared, more than a uniform sampler would
-      miss (a Chernoff bound on the number of unseen trees is below ``alpha``),
-      in enough samples (:func:`never_samples`) that any tree of at least a
-      quarter of the uniform probability would have appeared;
-    - ``no``: the chi-square test rejects uniformity at ``alpha``;
+    - ``never``: a proof shows that some spanning trees can never be made: the
+      algorithm's reachability model
+      (:func:`~mazegraph.uniformity.reachable.reachability`) or the caller's
+      ``reachable=`` leaves them out. This does not depend on the samples. A
+      sampled tree outside the proven set raises :class:`ReachabilityError`;
+    - ``no``: the chi-square test rejects uniformity at ``alpha``, or (when some
+      trees went unseen and nothing proves them unreachable) more trees went
+      unseen than a uniform sampler would miss (a Chernoff bound below ``alpha``);
     - ``Yes``: consistent with uniform at ``alpha``.
 
     Fix ``alpha`` and ``samples`` in advance. Chi-square p-values are
@@ -258,6 +278,12 @@ def test(
         Significance level, in (0, 1).
     max_trees : int
         Refuse graphs with more spanning trees than this.
+    reachable : collection of collections of int, optional
+        A proof supplied by the caller: every tree the sampler can make, each as
+        edge indices into ``compile_graph(G).edges`` (as
+        :func:`~mazegraph.uniformity.enumerate_spanning_trees` lists them). It
+        replaces the built-in model of a registered algorithm; a custom sampler
+        has no proof without it.
     **options
         Algorithm options, and ``focus="wall"`` for wall adders.
 
@@ -270,11 +296,15 @@ def test(
     InvalidSizeError
         If ``samples`` is below 1.
     InvalidOptionError
-        If ``alpha`` is not in (0, 1) or an option is not the algorithm's.
+        If ``alpha`` is not in (0, 1), an option is not the algorithm's, or
+        ``reachable`` holds something that is not a spanning tree of ``G``.
     TooManyTreesError
         If the graph has more than ``max_trees`` spanning trees.
     NotATreeError
         If a sampled maze is not a spanning tree.
+    ReachabilityError
+        If a sampled maze is a tree the proof says cannot be made (the model, or
+        the supplied set, is wrong).
     UnknownAlgorithmError, UnsupportedError
         If the algorithm is unknown or cannot run on ``G``.
 
@@ -298,8 +328,13 @@ def test(
     >>> r = mg.uniformity.test("wilson", G, samples=400, seed=1)
     >>> r.trees, r.distinct, r.verdict
     (4, 4, 'Yes')
-    >>> mg.uniformity.test("binary_tree", mg.tessellations.orthogonal(2, 3), samples=600, seed=1).verdict
-    'never'
+
+    Binary Tree can make only 4 of the 15 trees of a 2 x 3 grid, which its
+    model proves, whatever the samples:
+
+    >>> r = mg.uniformity.test("binary_tree", mg.tessellations.orthogonal(2, 3), samples=600, seed=1)
+    >>> r.verdict, r.reachable, r.trees
+    ('never', 4, 15)
     """
     if not isinstance(samples, (int, np.integer)) or samples < 1:
         raise InvalidSizeError(f"samples must be a positive whole number, got {samples!r}")
@@ -313,6 +348,7 @@ def test(
         mask[list(tree)] = True
         index[tree_key(mask)] = i
     name, draw = _sampler(algorithm, cells, G, dict(options))
+    allowed, proof = _proof(algorithm, G, cells, index, reachable, options)
     counts = np.zeros(len(trees), dtype=np.int64)
     for ss in sample_seeds(seed, int(samples)):
         mask = draw(ss)
@@ -322,19 +358,59 @@ def test(
                 f"{name} made a maze with {int(np.count_nonzero(mask))} passages on {cells.n_cells} cells that "
                 "is not a spanning tree (a loop or an unreached cell); uniformity is defined for perfect mazes"
             )
+        if allowed is not None and i not in allowed:
+            raise ReachabilityError(
+                f"{name} made the tree with edges {sorted(trees[i])} on {cells.name}, which the proof "
+                f"({proof}) says it can never make: the reachability model is wrong (or the samples come from "
+                "another algorithm)"
+            )
         counts[i] += 1
-    return _result(name, cells.name, counts, float(alpha))
+    reach = None if allowed is None else len(allowed)
+    where = f"{cells.name} ({cells.n_cells} cells, {cells.n_edges} edges)"
+    return _result(name, cells.name, counts, float(alpha), reach, proof, where)
 
 
 test.__test__ = False  # not a pytest test when imported into a test module
 
 
+def _proof(algorithm, G, cells, index: dict, reachable, options: dict) -> tuple[set[int] | None, str]:
+    """The indices of the trees the algorithm can make, by a proof, and the proof's name; (None, "") without one."""
+    if reachable is not None:
+        supplied = _validate_supplied(reachable, cells)
+        allowed = set()
+        for tree in supplied:
+            mask = np.zeros(cells.n_edges, dtype=bool)
+            mask[list(tree)] = True
+            i = index.get(tree_key(mask))
+            if i is None:
+                raise InvalidOptionError(
+                    f"reachable holds {sorted(tree)}, which is not a spanning tree of this {cells.name} graph"
+                )
+            allowed.add(i)
+        return allowed, "the reachable trees supplied by the caller"
+    if callable(algorithm):
+        return None, ""
+    try:
+        found = reachability(algorithm, G, **options)
+    except InvalidSizeError:  # too big for the models (TooManyTreesError too): no proof, the test still runs
+        return None, ""
+    if found is None:
+        return None, ""
+    allowed = set()
+    for tree in found.trees:
+        mask = np.zeros(cells.n_edges, dtype=bool)
+        mask[list(tree)] = True
+        allowed.add(index[tree_key(mask)])
+    return allowed, found.argument + ("" if found.exact else " (a superset)")
+
+
 def never_samples(trees: int, alpha: float = 1e-3) -> int:
     """Samples after which a tree of probability ``1 / (4 trees)`` is missed with probability below ``alpha``.
 
-    A biased sampler makes some trees rare without making them unreachable;
-    :func:`test` says ``never`` only from this many samples on, so the verdict
-    means "the unseen trees have less than a quarter of the uniform probability".
+    A planning aid: with this many mazes an unseen tree has, at confidence
+    ``1 - alpha``, less than a quarter of the uniform probability. Rare is not
+    impossible, so :func:`test` says ``never`` only from a proof, never from
+    unseen trees.
 
     Examples
     --------
@@ -365,7 +441,8 @@ def _missing_p(missing: int, mean: float) -> float:
     return min(markov, math.exp(mean * (d - (1.0 + d) * math.log1p(d))))
 
 
-def _result(name: str, tessellation: str, counts: np.ndarray, alpha: float) -> UniformityResult:
+def _result(name: str, tessellation: str, counts: np.ndarray, alpha: float, reachable: int | None = None,
+            proof: str = "", where: str = "") -> UniformityResult:
     from scipy.stats import chi2 as chi2_dist
 
     n, N = int(counts.sum()), len(counts)
@@ -385,26 +462,30 @@ def _result(name: str, tessellation: str, counts: np.ndarray, alpha: float) -> U
     missing = N - distinct
     missing_expected = N * math.exp(n * math.log1p(-1.0 / N)) if N > 1 else 0.0
     missing_p = _missing_p(missing, missing_expected)
-    if missing and missing_p < alpha and n >= never_samples(N, alpha):
+    noise = f"TV {tv:.3f} vs {tv_expected:.3f} from noise"
+    chi = f"chi-square p = {chi2_p:.2g} {'<' if chi2_p < alpha else '>='} {alpha:g}"
+    if reachable is not None and reachable < N:
         verdict = "never"
         evidence = (
-            f"{missing} of {N} trees never appeared in {n} mazes; a uniform sampler misses "
-            f"{missing_expected:.2g} on average (p <= {missing_p:.1e}, Chernoff bound), and any tree of "
-            f"probability >= 1/(4 x {N}) appears with probability >= 1 - alpha"
+            f"{proof}: {reachable} of {N} trees reachable on {where or tessellation}; {N - reachable} can never appear "
+            f"(a proof, whatever the samples; {distinct} distinct trees in {n} mazes)"
         )
-    elif chi2_p < alpha:
-        verdict = "no"
-        evidence = f"chi-square p = {chi2_p:.1e} < {alpha:g}; TV {tv:.3f} vs {tv_expected:.3f} from noise"
-        if missing:
-            evidence += f"; {missing} trees unseen, within sampling noise ({missing_expected:.2g} expected)"
-        else:
-            evidence += "; every tree appeared"
+    elif missing == 0:
+        verdict = "no" if chi2_p < alpha else "Yes"
+        evidence = f"{chi}; {noise}; every tree appeared"
     else:
-        verdict = "Yes"
-        evidence = f"chi-square p = {chi2_p:.2g} >= {alpha:g}; TV {tv:.3f} vs {tv_expected:.3f} from noise"
+        verdict = "no" if chi2_p < alpha or missing_p < alpha else "Yes"
+        if reachable is not None:
+            why = f"all {N} trees are reachable ({proof}): the unseen ones are rare, not impossible"
+        else:
+            why = "not proven unreachable (no reachability proof)"
+        evidence = (
+            f"{chi}; {noise}; {missing} of {N} trees unseen in {n} mazes, {missing_expected:.2g} expected from a "
+            f"uniform sampler (p <= {missing_p:.1e}, Chernoff bound{', < alpha' if missing_p < alpha else ''}); {why}"
+        )
     return UniformityResult(
         algorithm=name, tessellation=tessellation, samples=n, trees=N, distinct=distinct,
         chi2=chi2, chi2_p=chi2_p, g=g, g_p=g_p, tv=tv, tv_expected=tv_expected,
         missing_expected=missing_expected, missing_p=missing_p, alpha=alpha,
-        verdict=verdict, evidence=evidence, counts=counts,
+        reachable=reachable, proof=proof, verdict=verdict, evidence=evidence, counts=counts,
     )
