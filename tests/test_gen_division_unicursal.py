@@ -46,7 +46,6 @@ BUILDERS = {
     "theta": lambda d: T.theta(d(st.integers(1, 5))),
     "upsilon": lambda d: T.upsilon(d(small), d(small)),
     "grid": lambda d: T.grid(tuple(d(st.lists(st.integers(1, 4), min_size=1, max_size=3)))),
-    "weave": lambda d: T.weave(d(small), d(small)),
     "torus": lambda d: T.torus(d(st.integers(3, 6)), d(st.integers(3, 6))),
     "cylinder": lambda d: T.cylinder(d(st.integers(1, 6)), d(st.integers(3, 6))),
     "moebius": lambda d: T.moebius(d(st.integers(2, 6)), d(st.integers(3, 6))),
@@ -174,7 +173,6 @@ def test_division_where_straight_walls_run():
         T.sigma(4, 4),
         T.delta(4, 4),
         T.upsilon(3, 3),
-        T.weave(4, 4),
         T.torus(4, 4),
         T.cube(2),
         T.theta(3),
@@ -275,7 +273,6 @@ SMALL_GRAPHS = {
     "sigma": lambda d: T.sigma(d(st.integers(1, 3)), d(st.integers(1, 4))),
     "upsilon": lambda d: T.upsilon(d(st.integers(1, 3)), d(st.integers(1, 4))),
     "theta": lambda d: T.theta(d(st.integers(1, 2))),
-    "weave": lambda d: T.weave(d(st.integers(1, 3)), d(st.integers(1, 4))),
     "mask": lambda d: T.from_mask(
         np.array(d(st.lists(st.booleans(), min_size=12, max_size=12))).reshape(3, 4) | np.eye(3, 4, dtype=bool),
         largest=True,
@@ -380,7 +377,7 @@ def test_unicursal_every_rectangle(rows, cols, seed, moves):
 @pytest.mark.parametrize(
     "G",
     [T.sigma(8, 9), T.theta(6), T.delta(8, 10), T.sigma_hexagon(5), T.upsilon(7, 7), T.voronoi(150, seed=3),
-     T.cube(4), T.klein(6, 8), T.grid((3, 4, 5)), T.weave(8, 8)],
+     T.cube(4), T.klein(6, 8), T.grid((3, 4, 5))],
     ids=lambda G: G.graph["name"],
 )
 def test_unicursal_mid_sized(G):

@@ -28,7 +28,6 @@ WITH_ROWS = {
     "upsilon": (T.upsilon, st.tuples(st.integers(1, 6), st.integers(1, 6))),
     "zeta": (T.zeta, st.tuples(st.integers(1, 6), st.integers(1, 6))),
     "grid": (lambda *shape: T.grid(shape), st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4))),
-    "weave": (T.weave, st.tuples(st.integers(1, 6), st.integers(1, 6))),
     "torus": (T.torus, st.tuples(st.integers(3, 5), st.integers(3, 5))),
     "cylinder": (T.cylinder, st.tuples(st.integers(1, 5), st.integers(3, 6))),
     "moebius": (T.moebius, st.tuples(st.integers(2, 5), st.integers(3, 6))),

@@ -53,7 +53,6 @@ BUILDERS = {
     "upsilon": lambda d: T.upsilon(d(small), d(small)),
     "zeta": lambda d: T.zeta(d(small), d(small)),
     "grid": lambda d: T.grid(tuple(d(st.lists(st.integers(1, 4), min_size=1, max_size=3)))),
-    "weave": lambda d: T.weave(d(small), d(small)),
     "torus": lambda d: T.torus(d(st.integers(3, 6)), d(st.integers(3, 6))),
     "cylinder": lambda d: T.cylinder(d(st.integers(1, 6)), d(st.integers(3, 6))),
     "moebius": lambda d: T.moebius(d(st.integers(2, 6)), d(st.integers(3, 6))),
