@@ -4,36 +4,123 @@
 user-wide cache) so later processes skip compilation. When no cache location is
 writable (a read-only install), numba refuses ``cache=True`` at decoration time;
 the kernel is then compiled in memory on every process start instead of failing.
+
+Compile time on a cold cache (a fresh install, CI) is kept down in three ways:
+
+- no C callback wrapper is built (``no_cfunc_wrapper``): kernels are called from
+  Python or from other kernels, never through a C function pointer;
+- helpers that only other kernels call are declared ``@kernel(python=False)``:
+  numba then builds no CPython wrapper for them either (the caller compiles the
+  helper's code into its own), and calling one from Python raises TypeError;
+- a kernel called from another kernel is compiled for plain integer types only
+  (:func:`_widened`). numba compiles a callee once per tuple of argument types,
+  and it types an integer constant as a literal of its value (``bounded(state,
+  2)`` and ``bounded(state, 16)`` would be two copies), types a variable as the
+  constant it starts with before it has seen the rest of the function (a throw-
+  away copy for ``-1`` or ``0``), and keeps int32 array elements int32. As numba
+  widens every integer operation on narrower integers to int64 anyway, a callee
+  computes the same for an int64 argument; only the copies are saved.
 """
 
 from __future__ import annotations
 
+import functools
 import warnings
 
 import numba
+from numba.core import types
 
 __all__ = ["kernel"]
 
+_OPTIONS = {"nogil": True, "no_cfunc_wrapper": True}
 
-def kernel(function):
+
+def kernel(function=None, *, python: bool = True):
     """Compile ``function`` with ``numba.njit``, cached on disk when possible.
+
+    Use as ``@kernel``, or as ``@kernel(python=False)`` for a helper that only
+    other kernels call.
 
     Parameters
     ----------
     function : callable
         A function written in numba's nopython subset.
+    python : bool, default True
+        Whether Python code may call the kernel. False skips building numba's
+        CPython wrapper, which only calls from Python use, and makes such calls
+        raise TypeError.
 
     Returns
     -------
     numba dispatcher
         The compiled kernel; it compiles on its first call.
     """
+    if function is None:
+        return functools.partial(kernel, python=python)
+    options = dict(_OPTIONS, no_cpython_wrapper=not python)
     try:
-        return numba.njit(cache=True, nogil=True)(function)
+        dispatcher = numba.njit(cache=True, **options)(function)
     except RuntimeError as error:  # "cannot cache function ...: no locator available"
         warnings.warn(
             f"numba cannot cache {function.__qualname__} ({error}); compiling in memory",
             RuntimeWarning,
             stacklevel=2,
         )
-        return numba.njit(cache=False, nogil=True)(function)
+        dispatcher = numba.njit(cache=False, **options)(function)
+    _widen_calls(dispatcher)
+    if not python:
+        _refuse_python_calls(dispatcher)
+    return dispatcher
+
+
+def _widened(t):
+    """The type a kernel is compiled for when another kernel passes an argument of type ``t``.
+
+    Integer literals and signed integers narrower than 64 bits become int64,
+    boolean literals bool; everything else (arrays, floats, unsigned integers)
+    stays as it is.
+    """
+    t = types.unliteral(t)
+    if isinstance(t, types.Integer) and t.signed and t.bitwidth < 64:
+        return types.int64
+    return t
+
+
+def _widen_calls(dispatcher) -> None:
+    """Make calls from other kernels compile ``dispatcher`` for :func:`_widened` argument types.
+
+    numba types such a call with ``dispatcher.get_call_template(args, kws)``,
+    which compiles the dispatcher for ``args`` if it has no such version yet;
+    the caller then converts its arguments to the chosen version's types. Calls
+    from Python are not affected. Does nothing if numba's dispatcher lacks the
+    method (a numba version that types calls differently).
+    """
+    typed = getattr(type(dispatcher), "get_call_template", None)
+    if typed is None:
+        return
+
+    def get_call_template(args, kws):
+        return typed(dispatcher, tuple(_widened(a) for a in args), {k: _widened(v) for k, v in kws.items()})
+
+    dispatcher.get_call_template = get_call_template
+
+
+def _refuse_python_calls(dispatcher) -> None:
+    """Make Python calls of a kernel compiled without a CPython wrapper raise TypeError.
+
+    numba's dispatcher calls a compiled version straight through the entry point
+    that the wrapper provides, and compiles a new version through
+    ``_compile_for_args``. So compiled versions are kept only where kernels
+    look them up (``overloads``), out of the table that Python calls search, and
+    ``_compile_for_args`` raises.
+    """
+    name = dispatcher.py_func.__qualname__
+
+    def add_overload(cres):
+        dispatcher.overloads[tuple(cres.signature.args)] = cres
+
+    def compile_for_args(*args, **kws):
+        raise TypeError(f"{name} is a helper of other kernels (@kernel(python=False)); it cannot be called from Python")
+
+    dispatcher.add_overload = add_overload
+    dispatcher._compile_for_args = compile_for_args

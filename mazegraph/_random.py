@@ -67,7 +67,7 @@ def kernel_state(rng: np.random.Generator) -> np.ndarray:
     return state
 
 
-@kernel
+@kernel(python=False)
 def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
@@ -139,7 +139,8 @@ def shuffled_rows(table, state):
     for k in range(m):
         p = fill[which[k]]
         fill[which[k]] += 1
-        out[p] = table[k]
+        for c in range(width):  # not out[p] = table[k]: a row assignment compiles numba's shape-mismatch error
+            out[p, c] = table[k, c]
     for b in range(buckets):
         lo = start[b]
         for i in range(start[b + 1] - 1, lo, -1):

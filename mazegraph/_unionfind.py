@@ -7,7 +7,7 @@ from ._numba import kernel
 __all__ = ["root", "join"]
 
 
-@kernel
+@kernel(python=False)
 def root(forest, a):
     """The root of ``a``'s set, halving the path on the way (``forest[root] < 0``)."""
     while forest[a] >= 0:
@@ -18,7 +18,7 @@ def root(forest, a):
     return a
 
 
-@kernel
+@kernel(python=False)
 def join(forest, a, b):
     """Merge the sets of ``a`` and ``b`` (union by size); False if they were one set already."""
     a = root(forest, a)

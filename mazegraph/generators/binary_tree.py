@@ -11,7 +11,7 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnsupportedError
 from ._registry import register
-from .rows import _blocked, _crossing
+from .rows import _blocked, _crossing, _row_span
 
 __all__ = ["binary_tree", "cell_order"]
 
@@ -19,11 +19,12 @@ _ORDERS = ("auto", "rows", "bfs")
 
 
 @kernel
-def _row_order(indptr, neighbors, edge_ids, row, crosses):
-    """Cells by row, then index; each cell's level is its row. ``ok``: every cell but the first has an earlier one."""
+def _row_order(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
+    """Cells by row, then index; each cell's level is its row. ``ok``: every cell but the first has an earlier one.
+
+    ``rmin`` is the smallest row and ``nrows`` the number of rows from it to the largest.
+    """
     n = len(indptr) - 1
-    rmin = row.min()
-    nrows = row.max() - rmin + 1
     start = np.zeros(nrows + 1, dtype=np.int64)
     for c in range(n):
         start[row[c] - rmin + 1] += 1
@@ -131,7 +132,7 @@ def cell_order(cells: CellGraph, order: str = "auto"):
     crosses = cells.crossings
     csr = (cells.indptr, cells.neighbors, cells.edge_ids)
     if order in ("auto", "rows") and cells.row is not None:
-        found = cells.memo("binary_tree_row_order", lambda: _row_order(*csr, cells.row, crosses))
+        found = cells.memo("binary_tree_row_order", lambda: _row_order(*csr, cells.row, *_row_span(cells.row), crosses))
         if found[3]:
             return ("rows", *found[:3])
     if order == "rows":

@@ -20,13 +20,15 @@ def _rectangular(shape, cell_at, step_edge, n_edges, proportional, state):
     d = len(shape)
     n = len(step_edge)
     is_open = np.zeros(n_edges, dtype=np.bool_)
-    stride = np.ones(d, dtype=np.int64)
+    stride = np.empty(d, dtype=np.int64)
+    stride[d - 1] = 1
     for a in range(d - 2, -1, -1):
         stride[a] = stride[a + 1] * shape[a + 1]
     lo = np.empty((n + 1, d), dtype=np.int32)  # the rooms still to split: at most one per cell
     hi = np.empty((n + 1, d), dtype=np.int32)
-    lo[0, :] = 0
-    hi[0, :] = shape
+    for a in range(d):  # element by element: a slice assignment compiles numba's shape-mismatch error formatting
+        lo[0, a] = 0
+        hi[0, a] = shape[a]
     top = 1
     while top > 0:
         top -= 1
@@ -72,8 +74,9 @@ def _rectangular(shape, cell_at, step_edge, n_edges, proportional, state):
                 x = lo[top, a] + bounded(state, hi[top, a] - lo[top, a])
             flat += x * stride[a]
         is_open[step_edge[cell_at[flat], axis]] = True
-        lo[top + 1, :] = lo[top, :]  # far half
-        hi[top + 1, :] = hi[top, :]
+        for a in range(d):  # far half
+            lo[top + 1, a] = lo[top, a]
+            hi[top + 1, a] = hi[top, a]
         lo[top + 1, axis] = wall
         hi[top, axis] = wall  # near half stays in place
         top += 2

@@ -22,12 +22,12 @@ for _i in range(64):
 del _i
 
 
-@kernel
+@kernel(python=False)
 def _lowest_bit(x):
     return _BIT_INDEX[((x & (~x + np.uint64(1))) * _DEBRUIJN) >> np.uint64(58)]
 
 
-@kernel
+@kernel(python=False)
 def _highest_bit(x):
     x |= x >> np.uint64(1)
     x |= x >> np.uint64(2)
@@ -43,20 +43,15 @@ def _highest_bit(x):
 # the first or last member each touch one word per level (four levels cover 16 million cells).
 
 
-@kernel
-def _levels(n):
-    """Word offsets of each level in one flat array (the last entry is the total length)."""
-    count = 1
-    size = (n + 63) >> 6
-    while size > 1:
-        count += 1
-        size = (size + 63) >> 6
-    offsets = np.zeros(count + 1, dtype=np.int64)
-    size = (n + 63) >> 6
-    for level in range(count):
-        offsets[level + 1] = offsets[level] + size
-        size = (size + 63) >> 6
-    return offsets
+def _levels(n: int) -> np.ndarray:
+    """Word offsets of each level in one flat array (the last entry is the total length).
+
+    Plain Python, computed once per maze and passed to the kernels: a kernel would only add compile time.
+    """
+    sizes = [(n + 63) >> 6]
+    while sizes[-1] > 1:
+        sizes.append((sizes[-1] + 63) >> 6)
+    return np.cumsum([0, *sizes], dtype=np.int64)
 
 
 @kernel
@@ -95,7 +90,7 @@ def _first(bits, offsets, last):
     return p
 
 
-@kernel
+@kernel(python=False)
 def _join(v, visited, indptr, neighbors, ranks, bits, offsets):
     """Put ``v`` in the maze: it stops being huntable and its outside neighbours become huntable."""
     visited[v] = True
@@ -109,7 +104,7 @@ def _join(v, visited, indptr, neighbors, ranks, bits, offsets):
 
 
 @kernel
-def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, state):
+def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, state):
     n = len(indptr) - 1
     is_open = np.zeros(len(neighbors) // 2, dtype=np.bool_)
     if n == 0:
@@ -125,7 +120,6 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, state):
     for k in range(n_orders):
         for i in range(n):
             ranks[k, orders[k, i]] = i
-    offsets = _levels(n)
     bits = np.zeros((n_orders, offsets[-1]), dtype=np.uint64)  # huntable cells (outside, next to the maze)
     visited = np.zeros(n, dtype=np.bool_)
     max_degree = 0
@@ -309,7 +303,8 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator):
     """
     crosses = cells.crossings
     mask, joined = _hunt_and_kill(
-        cells.indptr, cells.neighbors, cells.edge_ids, crosses, scan_orders(cells), kernel_state(rng)
+        cells.indptr, cells.neighbors, cells.edge_ids, crosses, scan_orders(cells), _levels(cells.n_cells),
+        kernel_state(rng),
     )
     if joined != cells.n_cells:
         raise UnsupportedError(

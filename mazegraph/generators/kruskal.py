@@ -18,8 +18,10 @@ __all__ = ["kruskal"]
 def _kruskal(n, edges, crosses, state, entrance, exit_):
     m = edges.shape[0]
     table = np.empty((m, 3), dtype=np.int32)  # u, v, edge id: shuffled together
-    table[:, :2] = edges
-    table[:, 2] = np.arange(m)
+    for e in range(m):  # element by element: a slice assignment compiles numba's shape-mismatch error formatting
+        table[e, 0] = edges[e, 0]
+        table[e, 1] = edges[e, 1]
+        table[e, 2] = e
     table = shuffled_rows(table, state)
     forest = np.full(n, -1, dtype=np.int32)
     is_open = np.zeros(m, dtype=np.bool_)

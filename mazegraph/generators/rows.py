@@ -52,7 +52,7 @@ __all__ = ["sidewinder", "eller", "eller_stream", "EllerStream", "row_structure"
 # -- helpers shared by the kernels ---------------------------------------------
 
 
-@kernel
+@kernel(python=False)
 def _find(parent, x):
     """Root of ``x`` in a plain parent-pointer forest (path halving)."""
     while parent[x] != x:
@@ -61,13 +61,13 @@ def _find(parent, x):
     return x
 
 
-@kernel
+@kernel(python=False)
 def _blocked(crosses, is_open, e):
     """True if opening edge ``e`` would cross an open passage (zeta)."""
     return len(crosses) > 0 and crosses[e] >= 0 and is_open[crosses[e]]
 
 
-@kernel
+@kernel(python=False)
 def _crossing(crosses, e):
     """True if edge ``e`` has a crossing partner (such edges are optional extras)."""
     return len(crosses) > 0 and crosses[e] >= 0
@@ -76,11 +76,15 @@ def _crossing(crosses, e):
 # -- static row structure of a tessellation -------------------------------------
 
 
+def _row_span(row: np.ndarray) -> tuple[int, int]:
+    """The smallest row and the number of rows from it to the largest (numpy's, not a kernel's, reductions)."""
+    rmin = int(row.min())
+    return rmin, int(row.max()) - rmin + 1
+
+
 @kernel
-def _structure(indptr, neighbors, edge_ids, row, crosses):
+def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
     n = len(indptr) - 1
-    rmin = row.min()
-    nrows = row.max() - rmin + 1
     rown = np.empty(n, dtype=np.int32)
     rowptr = np.zeros(nrows + 1, dtype=np.int64)
     for c in range(n):
@@ -123,7 +127,7 @@ def _structure(indptr, neighbors, edge_ids, row, crosses):
 
     # parts of the future: for each cell, which component of the rows from its own row down
     # (through row edges and down edges) it lies in, numbered per row
-    parent = np.arange(n).astype(np.int32)
+    parent = np.arange(n, dtype=np.int32)
     futloc = np.empty(n, dtype=np.int32)
     ncomp = np.zeros(nrows + 1, dtype=np.int32)
     label = np.full(n, -1, dtype=np.int32)
@@ -176,7 +180,7 @@ class RowStructure:
         crosses = cells.crossings
         self.crosses = crosses
         (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.futloc, self.ncomp) = _structure(
-            cells.indptr, cells.neighbors, cells.edge_ids, cells.row, crosses
+            cells.indptr, cells.neighbors, cells.edge_ids, cells.row, *_row_span(cells.row), crosses
         )
 
 
@@ -246,7 +250,7 @@ def _probability(name: str, value) -> float:
 # -- Sidewinder ---------------------------------------------------------------------
 
 
-@kernel
+@kernel(python=False)
 def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, prev_lab, r, run, chosen, state):
     """Carve one random up edge of cell ``chosen`` and join ``run`` to the set above it."""
     count = 0
@@ -265,7 +269,7 @@ def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, 
             k -= 1
 
 
-@kernel
+@kernel(python=False)
 def _has_up(indptr, neighbors, edge_ids, rown, crosses, c, r):
     for s in range(indptr[c], indptr[c + 1]):
         if rown[neighbors[s]] == r - 1 and not _crossing(crosses, edge_ids[s]):
@@ -517,7 +521,7 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
 # -- Eller ------------------------------------------------------------------------------
 
 
-@kernel
+@kernel(python=False)
 def _carve_down(fpar, assigned, is_open, a, pd, e):
     """Open down edge ``e`` from set root ``a`` into the cell at position ``pd`` of the next row.
 
@@ -536,7 +540,7 @@ def _carve_down(fpar, assigned, is_open, a, pd, e):
     return True
 
 
-@kernel
+@kernel(python=False)
 def _join_all(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, lab, order, base, length, r):
     for q in range(length):
         c = order[base + q]
@@ -550,7 +554,7 @@ def _join_all(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, l
                     fpar[a] = b
 
 
-@kernel
+@kernel(python=False)
 def _eller_repair(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, assigned, lab,
                   sets, nk, base, length, nbase, nlength, r, state):
     """Open the fewest extra edges of row ``r`` (row or down, in random order) that leave every set

@@ -139,7 +139,7 @@ def _two_colouring(indptr, neighbors):
 # tree (size 0); the root's parent is n.
 
 
-@kernel
+@kernel(python=False)
 def _push(x, left, right, flip):
     if flip[x]:
         a = left[x]
@@ -150,14 +150,14 @@ def _push(x, left, right, flip):
         flip[x] = False
 
 
-@kernel
+@kernel(python=False)
 def _resize(x, left, right, parent, size, nil):
     while x != nil:
         size[x] = 1 + size[left[x]] + size[right[x]]
         x = parent[x]
 
 
-@kernel
+@kernel(python=False)
 def _split(t, k, left, right, parent, size, flip, nil):
     """Split tree ``t`` into its first ``k`` items and the rest; return both roots."""
     root_a = nil
@@ -194,7 +194,7 @@ def _split(t, k, left, right, parent, size, flip, nil):
     return root_a, root_b
 
 
-@kernel
+@kernel(python=False)
 def _merge(a, b, left, right, parent, size, flip, priority, nil):
     """Join tree ``a`` and tree ``b`` (all of a first); return the root."""
     root = nil
@@ -233,7 +233,7 @@ def _merge(a, b, left, right, parent, size, flip, priority, nil):
     return root
 
 
-@kernel
+@kernel(python=False)
 def _index(v, left, right, parent, size, flip, trail, nil):
     """The position of cell ``v`` on the path (pending flips above it resolved first)."""
     depth = 0
@@ -252,7 +252,7 @@ def _index(v, left, right, parent, size, flip, trail, nil):
     return i
 
 
-@kernel
+@kernel(python=False)
 def _treap(order, state, left, right, parent, size, priority, stack, nil):
     """Build the treap of ``order`` with random priorities (a Cartesian tree, O(n)); return the root."""
     n = len(order)
@@ -280,7 +280,7 @@ def _treap(order, state, left, right, parent, size, priority, stack, nil):
     return root
 
 
-@kernel
+@kernel(python=False)
 def _postorder_sizes(root, left, right, size, stack, nil):
     n = len(stack)
     pre = np.empty(n, dtype=np.int32)
@@ -303,7 +303,7 @@ def _postorder_sizes(root, left, right, size, stack, nil):
         size[x] = 1 + size[left[x]] + size[right[x]]
 
 
-@kernel
+@kernel(python=False)
 def _first(root, left, right, flip, nil):
     x = root
     _push(x, left, right, flip)
@@ -313,7 +313,7 @@ def _first(root, left, right, flip, nil):
     return x
 
 
-@kernel
+@kernel(python=False)
 def _backbite_move(x0, root, indptr, neighbors, left, right, parent, size, flip, priority, trail, state, nil):
     """One backbite move at the first cell ``x0``; returns the new root.
 
@@ -333,7 +333,7 @@ def _backbite_move(x0, root, indptr, neighbors, left, right, parent, size, flip,
     return root
 
 
-@kernel
+@kernel(python=False)
 def _search(indptr, neighbors, colour, need, budget, state, left, right, parent, size, flip, priority, trail, nil):
     """One randomized rotation-extension search for a Hamiltonian path; returns (root, cells covered).
 

@@ -99,7 +99,7 @@ def locked_cells(n, under, is_open):
     return locked
 
 
-@kernel
+@kernel(python=False)
 def can_open(e, edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
     """True if closed edge ``e`` may open without a crossing or a bad tunnel."""
     if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
@@ -118,7 +118,7 @@ def can_open(e, edges, indptr, edge_ids, crosses, under, direction, is_open, deg
     return True
 
 
-@kernel
+@kernel(python=False)
 def open_edge(e, edges, under, is_open, deg, locked):
     """Open edge ``e`` and update the degrees and locks."""
     is_open[e] = True
@@ -128,7 +128,7 @@ def open_edge(e, edges, under, is_open, deg, locked):
         locked[under[e]] += 1
 
 
-@kernel
+@kernel(python=False)
 def can_close(e, edges, under, locked):
     """True if open edge ``e`` may close without leaving a tunnel under a turn or an end."""
     if len(under) and under[e] < 0:
@@ -137,7 +137,7 @@ def can_close(e, edges, under, locked):
     return True
 
 
-@kernel
+@kernel(python=False)
 def close_edge(e, edges, under, is_open, deg, locked):
     """Close edge ``e`` and update the degrees and locks."""
     is_open[e] = False
@@ -147,7 +147,7 @@ def close_edge(e, edges, under, is_open, deg, locked):
         locked[under[e]] -= 1
 
 
-@kernel
+@kernel(python=False)
 def shuffle(items, state):
     """Shuffle a 1D array in place (Fisher-Yates with the kernel stream)."""
     for i in range(len(items) - 1, 0, -1):

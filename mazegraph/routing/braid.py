@@ -154,7 +154,7 @@ def braid(maze: Maze, fraction: float = 1.0, seed=None) -> Maze:
 # -- Pullen's braid maze from scratch: add walls in random order ----------------------
 
 
-@kernel
+@kernel(python=False)
 def _still_joined(indptr, neighbors, edge_ids, is_open, skip, u, v, seen, stamp, queue):
     """True if ``u`` reaches ``v`` through open edges other than ``skip``.
 

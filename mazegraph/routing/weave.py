@@ -30,7 +30,7 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
     is_open = np.zeros(m, dtype=np.bool_)
     deg = np.zeros(n, dtype=np.int64)
     locked = np.zeros(n, dtype=np.int64)
-    forest = np.full(n, -1, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)  # union-find (int32 like the other kernels: one compiled root, join)
     no_crossings = np.empty(0, dtype=np.int64)
     # 1. crossings first (Buck): at random cells, a corridor one way above a tunnel the other way
     tunnels = np.empty(m, dtype=np.int64)
