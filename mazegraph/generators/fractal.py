@@ -16,12 +16,11 @@ __all__ = ["fractal"]
 
 
 def _check(cells: CellGraph) -> str | None:
-    if (cells.spec or {}).get("tessellation") == "fractal":
-        return None
-    return (
-        "it nests a maze in every block of a fractal tessellation, and this one has no blocks; "
-        "build one with mg.tessellations.fractal(rows, cols, depth)"
-    )
+    try:
+        fractal_shape(cells)  # the one test of "is this a fractal tessellation"
+    except UnsupportedError as error:
+        return f"it nests a maze in every block of a fractal tessellation, and {error}"
+    return None
 
 
 @register(
