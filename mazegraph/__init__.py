@@ -37,7 +37,7 @@ from .errors import (
     UnsupportedError,
 )
 from .experiment import experiment, regenerate, summarize
-from .generators import algorithm_info, algorithms, applicability, generate
+from .generators import algorithm_info, algorithms, applicability, generate, register_algorithm, unregister_algorithm
 from .maze import Maze
 from .render import render
 from .routing import (
@@ -68,6 +68,8 @@ __all__ = [
     "algorithms",
     "algorithm_info",
     "applicability",
+    "register_algorithm",
+    "unregister_algorithm",
     "render",
     # routing and maze operations
     "braid",

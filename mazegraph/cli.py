@@ -9,7 +9,7 @@ import time
 from pathlib import Path
 
 from . import tessellations
-from .errors import InvalidSizeError, MazeError
+from .errors import InvalidOptionError, InvalidSizeError, MazeError
 from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
 from .render import render
@@ -50,9 +50,36 @@ def _build(name: str, size: str | None, seed: int | None):
     return tessellations.build(name, *sizes, **options)
 
 
+def parse_options(algorithm: str, pairs: list[str] | None) -> dict:
+    """``["policy=newest", "p=0.3"]`` as option values, typed by the algorithm's declared options.
+
+    Raises
+    ------
+    UnknownAlgorithmError
+        If the algorithm is not registered.
+    InvalidOptionError
+        If a pair lacks ``=``, names an option the algorithm does not take, or
+        has a value its declaration does not allow (the message says what is).
+    """
+    entry = algorithm_info(algorithm)
+    declared = {p.name: p for p in entry.all_options}
+    options = {}
+    for pair in pairs or ():
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep:
+            raise InvalidOptionError(f"--option takes NAME=VALUE, got {pair!r}")
+        if name not in declared:
+            takes = ", ".join(declared) or "no options"
+            raise InvalidOptionError(f"{algorithm} does not take option {name!r}; it takes {takes}")
+        options[name] = declared[name].parse(text, owner=algorithm)
+    return options
+
+
 def _cmd_generate(args) -> int:
+    options = parse_options(args.algorithm, args.option)
     cells = _build(args.tessellation, args.size, args.seed)
-    maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus, symmetry=args.symmetry)
+    maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus, symmetry=args.symmetry, **options)
     if args.json:
         _write(Path(args.json), maze.to_json())
     if args.output:
@@ -113,8 +140,16 @@ def _cmd_tessellations(args) -> int:
 def _cmd_algorithms(args) -> int:
     for name in algorithms():
         entry = algorithm_info(name)
-        options = ", ".join(entry.options) or "-"
-        print(f"{name:15s} {entry.summary} (options: {options})")
+        if not args.verbose:
+            options = ", ".join(entry.option_names) or "-"
+            print(f"{name:15s} {entry.summary} (options: {options})")
+            continue
+        print(f"{name}: {entry.summary}")
+        for param in entry.options:
+            print(f"    --option {param.describe()}")
+        if entry.weave is not None:
+            for param in entry.weave.options:
+                print(f"    --option {param.describe()} [weave tessellations only]")
     return 0
 
 
@@ -165,6 +200,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="carve passages, or add walls (planar tessellations)")
     gen.add_argument("--symmetry", choices=tuple(SYMMETRIES), default=None,
                      help="make the maze symmetric (see mazegraph.symmetries(G) for what a tessellation has)")
+    gen.add_argument("--option", action="append", metavar="NAME=VALUE",
+                     help="an option of the algorithm, repeatable (see `mazegraph algorithms --verbose`)")
     gen.add_argument("--seed", type=int, default=None, help="same seed, same maze")
     gen.add_argument("--solution", action="store_true", help="draw the path from start to goal")
     gen.add_argument("--output", "-o", help="write the drawing here (.svg or .png)")
@@ -178,7 +215,9 @@ def _parser() -> argparse.ArgumentParser:
     ren.set_defaults(run=_cmd_render)
 
     sub.add_parser("tessellations", help="list the tessellations").set_defaults(run=_cmd_tessellations)
-    sub.add_parser("algorithms", help="list the generators").set_defaults(run=_cmd_algorithms)
+    alg = sub.add_parser("algorithms", help="list the generators")
+    alg.add_argument("--verbose", "-v", action="store_true", help="every option with its values, default and help")
+    alg.set_defaults(run=_cmd_algorithms)
 
     gal = sub.add_parser("gallery", help="draw one maze per tessellation into a folder")
     gal.add_argument("--out", default="data/gallery", help="folder for the PNGs (default data/gallery)")

@@ -378,14 +378,6 @@ def _refuse_unless_tree(entry: Algorithm, quotient: CellGraph, symmetry: str, ma
         )
 
 
-_NO_LIFT = {
-    "unicursal": "its single passage would branch when copied round the symmetry; "
-    "a symmetric labyrinth needs its own construction",
-    "braid": "it makes loops, and symmetric generation builds perfect mazes; braid the result with mg.braid "
-    "(which does not keep the symmetry)",
-}
-
-
 def symmetric_mask(
     cells: CellGraph, entry: Algorithm, rng: np.random.Generator, symmetry: str, options: dict
 ) -> tuple[np.ndarray, int]:
@@ -395,7 +387,8 @@ def symmetric_mask(
     ----------
     cells : CellGraph
     entry : Algorithm
-        The registered generator, run on the quotient graph with ``options``.
+        The registered generator, run on the quotient graph with ``options``
+        (checked again there by :meth:`Algorithm.validate`).
     rng : numpy.random.Generator
     symmetry : str
     options : dict
@@ -414,8 +407,16 @@ def symmetric_mask(
         algorithm cannot run on the quotient graph or does not make a perfect maze.
     """
     _check_name(symmetry)
-    if entry.name in _NO_LIFT:
-        raise UnsupportedError(f"{entry.name} cannot make a symmetric maze: {_NO_LIFT[entry.name]}")
+    if not entry.perfect:
+        raise UnsupportedError(
+            f"{entry.name} makes loops, and symmetric generation builds perfect mazes; braid the result with "
+            "mg.braid (which does not keep the symmetry)"
+        )
+    if not entry.symmetric:
+        raise UnsupportedError(
+            f"{entry.name} cannot make a symmetric maze: what it makes (one passage through every cell) would "
+            "branch when copied round the symmetry; a symmetric labyrinth needs its own construction"
+        )
     if cells.edge_refs or cells.cell_refs:
         kinds = ", ".join(sorted({*cells.edge_refs, *cells.cell_refs}))
         raise UnsupportedError(
@@ -462,8 +463,7 @@ def symmetric_mask(
                 f"{entry.name} cannot make a {symmetry}-symmetric maze: it runs on the quotient graph "
                 f"(one node per orbit of cells), and there {why}"
             )
-        result = entry.function(quotient, rng, **options)
-        mask = result[0] if isinstance(result, tuple) else result
+        mask = entry.run(quotient, rng, **entry.validate(quotient, options=options)).mask
         _refuse_unless_tree(entry, quotient, symmetry, mask)
         carved[quotient_edges[mask]] = True
 

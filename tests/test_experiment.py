@@ -19,7 +19,6 @@ import mazegraph as mg
 from mazegraph.experiment import config as config_module
 from mazegraph.experiment import storage
 from mazegraph.experiment.backends import MAX_POOL_RESTARTS
-from mazegraph.generators._registry import REGISTRY
 
 BASE = {
     "root_seed": 11,
@@ -52,23 +51,21 @@ import multiprocessing
 import os
 import signal
 
-from mazegraph.generators._registry import register
+import mazegraph as mg
 from mazegraph.generators.kruskal import kruskal
+from mazegraph.params import Number, Param, Text
 
 
 def _in_worker():
     return multiprocessing.parent_process() is not None
 
 
-@register("test_flaky", "kruskal that raises on about half of the seeds", wall_focus=False)
 def test_flaky(cells, rng, *, p=0.5):
     if rng.random() < p:
         raise RuntimeError("boom")
     return kruskal(cells, rng)
 
 
-@register("test_die", "kruskal whose worker process dies the first `times` calls (counted in `marker`)",
-          wall_focus=False)
 def test_die(cells, rng, *, marker="", times=1):
     if _in_worker():
         deaths = os.path.getsize(marker) if os.path.exists(marker) else 0
@@ -77,6 +74,13 @@ def test_die(cells, rng, *, marker="", times=1):
                 f.write("x")
             os.kill(os.getpid(), signal.SIGKILL)
     return kruskal(cells, rng)
+
+
+mg.register_algorithm("test_flaky", test_flaky, summary="kruskal that raises on about half of the seeds",
+                      options=[Param("p", Number(0, 1), 0.5)], wall_focus=False)
+mg.register_algorithm("test_die", test_die, summary="kruskal whose worker dies the first `times` calls",
+                      options=[Param("marker", Text(), ""), Param("times", Number(0, integer=True), 1)],
+                      wall_focus=False)
 '''
 
 
@@ -87,7 +91,8 @@ def plugin(tmp_path):
     path.write_text(textwrap.dedent(PLUGIN), encoding="utf-8")
     yield str(path)
     for name in ("test_flaky", "test_die"):
-        REGISTRY.pop(name, None)
+        if name in mg.algorithms():
+            mg.unregister_algorithm(name)
     config_module._LOADED.discard(str(path))
 
 
@@ -277,7 +282,7 @@ def _with(**changes):
         (_with(algorithms=[{"name": "kruskal", "options": {"bogus": 1}}]),
          "config: algorithms[0].options.bogus: kruskal does not take option 'bogus'"),
         (_with(algorithms=[{"name": "growing_tree", "options": {"policy": "bogus"}}]),
-         "config: algorithms[0].options: policy must be one of"),
+         "config: algorithms[0].options: growing_tree: policy must be one of"),
         (_with(algorithms=[{"name": "wilson"}, {"name": "wilson"}]),
          "config: algorithms[1]: the same as algorithms[0]"),
         (_with(tessellations=[{"name": "hex", "sizes": [[3, 3]]}]),

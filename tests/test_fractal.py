@@ -184,22 +184,21 @@ def test_fractal_is_not_a_wall_adder():
 @pytest.fixture
 def refuser():
     """A registered algorithm that refuses every tessellation, removed again after the test."""
-    from mazegraph.generators._registry import REGISTRY, register
-
-    register("refuser", "refuses everything", check=lambda cells: "it never runs")(lambda cells, rng: None)
+    mg.register_algorithm("refuser", lambda cells, rng: None, summary="refuses everything",
+                          check=lambda cells: "it never runs")
     yield
-    REGISTRY.pop("refuser", None)
+    mg.unregister_algorithm("refuser")
 
 
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"base": "fractal"}, mg.UnsupportedError, "cannot nest itself"),
+        ({"base": "fractal"}, mg.InvalidOptionError, "base must be an algorithm other than fractal"),
         ({"base": "refuser"}, mg.UnsupportedError, "cannot use refuser inside its 2 x 3 blocks: it never runs; pick"),
-        ({"base": "prim"}, mg.UnknownAlgorithmError, "prim_true"),
+        ({"base": "prim"}, mg.InvalidOptionError, "prim_true"),
         ({"base": ["kruskal"]}, mg.InvalidOptionError, "list of 2 names"),
-        ({"base": 3}, mg.InvalidOptionError, "base must be an algorithm name"),
-        ({"base_options": {"p_up": 0.5}}, mg.InvalidOptionError, "backtracker does not take p_up; it takes bias, run"),
+        ({"base": 3}, mg.InvalidOptionError, "base must be an algorithm other than fractal"),
+        ({"base_options": {"p_up": 0.5}}, mg.InvalidOptionError, "backtracker does not take option.s. p_up"),
         ({"base_options": [("bias", 1)]}, mg.InvalidOptionError, "must be a dict"),
         ({"base_options": {"bias": 7}}, mg.InvalidOptionError, "bias must be a number"),
     ],

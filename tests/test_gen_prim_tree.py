@@ -363,10 +363,10 @@ def test_same_maze_in_another_process():
     [
         ("growing_tree", {"policy": "fifo"}, "policy must be one of"),
         ("growing_tree", {"policy": "newest", "p": 0.5}, "p applies only"),
-        ("growing_tree", {"policy": "mix", "p": 1.5}, "p must be a probability"),
-        ("growing_tree", {"policy": "mix", "p": "half"}, "p must be a probability"),
+        ("growing_tree", {"policy": "mix", "p": 1.5}, r"p must be a number in \[0, 1\]"),
+        ("growing_tree", {"policy": "mix", "p": "half"}, r"p must be a number in \[0, 1\]"),
         ("growing_forest", {"policy": 3}, "policy must be one of"),
-        ("growing_forest", {"trees": 0}, "at least 1"),
+        ("growing_forest", {"trees": 0}, r"trees must be an integer >= 1 or a number in \(0, 1\]"),
         ("growing_forest", {"trees": 1.5}, r"\(0, 1\]"),
         ("growing_forest", {"trees": 0.0}, r"\(0, 1\]"),
         ("growing_forest", {"trees": "many"}, "trees must be"),
@@ -383,8 +383,8 @@ def test_bad_options(algorithm, options, match):
 
 
 def test_options_listed_and_recorded():
-    assert mg.algorithm_info("growing_tree").options == ["policy", "p"]
-    assert mg.algorithm_info("growing_forest").options == ["trees", "sprout", "policy", "p", "join"]
+    assert mg.algorithm_info("growing_tree").option_names == ["policy", "p"]
+    assert mg.algorithm_info("growing_forest").option_names == ["trees", "sprout", "policy", "p", "join"]
     M = mg.generate(T.orthogonal(4, 4), "growing_tree", seed=1, policy="mix", p=0.25)
     assert M.meta["options"] == {"policy": "mix", "p": 0.25}
     default = mg.generate(T.orthogonal(6, 6), "growing_tree", seed=1)

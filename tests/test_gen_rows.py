@@ -244,9 +244,9 @@ def test_registry_properties():
         info = mg.algorithm_info(name)
         assert info.crossings
         assert info.needs_rows == (name != "binary_tree")
-    assert mg.algorithm_info("binary_tree").options == ["p_up", "order"]
-    assert mg.algorithm_info("sidewinder").options == ["p_close"]
-    assert mg.algorithm_info("eller").options == ["p_join", "p_down"]
+    assert mg.algorithm_info("binary_tree").option_names == ["p_up", "order"]
+    assert mg.algorithm_info("sidewinder").option_names == ["p_close"]
+    assert mg.algorithm_info("eller").option_names == ["p_join", "p_down"]
 
 
 # -- texture ---------------------------------------------------------------------------------

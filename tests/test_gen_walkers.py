@@ -467,8 +467,8 @@ def test_walkers_take_no_other_options():
 
 def test_registry_entries():
     info = {a: mg.algorithm_info(a) for a in ALGORITHMS}
-    assert info["backtracker"].options == ["bias", "run"]
-    assert info["hunt_and_kill"].options == [] and info["aldous_broder"].options == []
+    assert info["backtracker"].option_names == ["bias", "run"]
+    assert info["hunt_and_kill"].option_names == [] and info["aldous_broder"].option_names == []
     assert [info[a].crossings for a in ALGORITHMS] == [True, True, False]
     assert [info[a].wall_focus for a in ALGORITHMS] == [False, True, True]
     assert not any(info[a].needs_rows for a in ALGORITHMS)

@@ -182,7 +182,7 @@ def test_kruskal_until_connected_is_not_a_spanning_tree():
 
 
 def test_kruskal_until_connected_bad_value():
-    with pytest.raises(mg.InvalidOptionError, match="pair of cells"):
+    with pytest.raises(mg.InvalidOptionError, match="until_connected must be a pair of cells"):
         mg.generate(mg.tessellations.orthogonal(3, 3), "kruskal", until_connected=(0, 0, 1))
 
 

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph.routing._common import open_degree
+from mazegraph.structure.passages import open_degree
 
 T = mg.tessellations
 

@@ -238,13 +238,14 @@ def test_row_algorithms_run_on_quotients_with_rows_and_are_refused_without():
 
 
 def test_algorithm_refusing_the_quotient_says_why(monkeypatch):
-    from mazegraph.generators._registry import REGISTRY, Algorithm
+    from mazegraph.generators import REGISTRY, Algorithm
 
     def picky(cells):
         return "it wants the whole board" if cells.name.startswith("orthogonal /") else None
 
     kruskal = REGISTRY["kruskal"]
-    monkeypatch.setitem(REGISTRY, "picky", Algorithm("picky", kruskal.function, "Kruskal on whole boards", check=picky))
+    picky_entry = Algorithm("picky", kruskal.function, "Kruskal on whole boards", kruskal.options, check=picky)
+    monkeypatch.setitem(REGISTRY, "picky", picky_entry)
     G = mg.tessellations.orthogonal(6, 6)
     assert mg.generate(G, "picky", seed=1).is_perfect()
     with pytest.raises(mg.UnsupportedError, match="picky cannot make a mirror-symmetric maze: .*quotient graph"):
@@ -255,7 +256,7 @@ def test_algorithm_refusing_the_quotient_says_why(monkeypatch):
     ("algorithm", "tessellation", "kwargs", "message"),
     [
         ("kruskal", "orthogonal", {"focus": "wall"}, "use focus='passage'"),
-        ("unicursal", "orthogonal", {}, "single passage would branch"),
+        ("unicursal", "orthogonal", {}, "one passage through every cell.* would branch"),
         ("braid", "orthogonal", {}, "makes loops"),
         ("kruskal", "zeta", {}, "crosses"),
         ("kruskal", "weave", {}, "under"),

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph.generators._registry import lookup
+from mazegraph.generators import lookup
 from mazegraph.uniformity import (
     count_spanning_trees,
     enumerate_spanning_trees,
@@ -318,14 +318,11 @@ def sampled_trees(algorithm, G, samples, seed, focus="passage", **options):
     """The trees the real kernel makes in ``samples`` runs, as frozensets of edge indices."""
     cells = mg.compile_graph(G)
     rng = np.random.default_rng(seed)
-    function = lookup(algorithm).function
+    entry = lookup(algorithm)
+    checked = entry.validate(cells, focus, options)
     out = set()
     for _ in range(samples):
-        if focus == "wall":
-            mask = mg.generate(G, algorithm, seed=rng, focus="wall", **options).open
-        else:
-            result = function(cells, rng, **options)
-            mask = result[0] if isinstance(result, tuple) else result
+        mask = entry.run(cells, rng, focus, **checked).mask
         out.add(frozenset(np.flatnonzero(mask).tolist()))
     return out
 

@@ -236,7 +236,7 @@ def _algorithm(entry: dict, where: str) -> AlgorithmEntry:
     if focus not in FOCUSES:
         raise ConfigError(f"{where}.focus: expected \"passage\" or \"wall\", got {_show(focus)}")
     options = _options(entry.get("options", {}), f"{where}.options")
-    takes = [*algorithm_info(name).options, "symmetry"]  # symmetry: a keyword of generate() for every algorithm
+    takes = [*algorithm_info(name).option_names, "symmetry"]  # symmetry: a keyword of generate() for every algorithm
     if "symmetry" in options and options["symmetry"] not in SYMMETRIES:
         raise ConfigError(
             f"{where}.options.symmetry: unknown symmetry {_show(options['symmetry'])}; known: {', '.join(SYMMETRIES)}"

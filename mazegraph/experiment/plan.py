@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..errors import ConfigError, InvalidOptionError, MazeError
+from ..errors import ConfigError, InvalidOptionError, MazeError, NotACellError, UnsupportedError
 from .config import Config, canonical_json
 
 __all__ = ["Task", "Chunk", "Plan", "make_plan", "make_chunks", "task_key", "format_size", "parse_size", "ID_COLUMNS"]
@@ -116,9 +116,9 @@ def make_plan(config: Config) -> Plan:
     """Check what needs the tessellations, and list the tasks.
 
     Builds every size once (to check it), asks :func:`mazegraph.applicability`
-    whether each algorithm runs on it, makes one probe maze per algorithm and
-    tessellation on its smallest size (to check option values and find the
-    metric names), and derives each task's key.
+    whether each algorithm runs on it, checks each algorithm's options (and
+    symmetry) on the smallest size of each tessellation entry, finds the metric
+    names, and derives each task's key.
 
     Raises
     ------
@@ -127,7 +127,7 @@ def make_plan(config: Config) -> Plan:
         run on a tessellation (unless ``skip_unsupported``), an option value the
         algorithm rejects, an unknown metric.
     """
-    from ..generators import applicability, generate
+    from ..generators import applicability
     from ..tessellations import TESSELLATIONS, build
 
     prefix = "config: " if config.source is None else f"config {config.source}: "
@@ -186,35 +186,36 @@ def make_plan(config: Config) -> Plan:
     if len({t.key for t in tasks}) != len(tasks):  # 63-bit hashes: never in practice, but never silently
         raise ConfigError(f"{prefix}two tasks hash to the same 63-bit key (odds below 1e-9); please report this config")
 
-    metrics = _probe(config, smallest, refusals, prefix, generate)
+    metrics = _probe(config, smallest, refusals, prefix)
     return Plan(config, tuple(built), tuple(tasks), metrics, tuple(skipped))
 
 
-def _probe(config: Config, smallest: dict, refusals: dict, prefix: str, generate) -> tuple[str, ...]:
-    """Make one maze per algorithm and tessellation entry; check options; find the metric names."""
+def _probe(config: Config, smallest: dict, refusals: dict, prefix: str) -> tuple[str, ...]:
+    """Check every algorithm's options on each tessellation entry's smallest size; find the metric names."""
+    from ..generators import lookup
+    from ..maze import Maze
+    from ..symmetry import symmetry_group
+
     wanted = config.metrics
     summary = None
     if wanted is None or wanted:
         summary = metric_function(prefix)
     found: dict[str, bool] = {}  # metric name -> is it a number everywhere seen
     for i, (cells, j) in smallest.items():
-        mazes = []
         for a, algo in enumerate(config.algorithms):
             if refusals[i, j, algo.focus].get(algo.name) is not None:
                 continue
+            options = dict(algo.options)
+            symmetry = options.pop("symmetry", None)
             try:
-                mazes.append(generate(cells, algo.name, seed=0, focus=algo.focus, **algo.options))
-            except InvalidOptionError as error:
+                lookup(algo.name).validate(cells, algo.focus, options)
+                if symmetry is not None:
+                    symmetry_group(cells, symmetry)
+            except (InvalidOptionError, NotACellError, UnsupportedError) as error:
                 raise ConfigError(f"{prefix}algorithms[{a}].options: {error}") from None
-            except Exception:  # noqa: BLE001 - a task that fails is recorded when it runs
-                continue
         if summary is None:
             continue
-        if not mazes:
-            try:
-                mazes.append(generate(cells, "kruskal", seed=0))
-            except Exception:  # noqa: BLE001
-                continue
+        mazes = [Maze(cells)]  # every wall closed: the metric names depend on the tessellation only
         for maze in mazes[:1]:
             try:
                 values = summary(maze)

@@ -8,13 +8,13 @@ import numpy as np
 
 from .._compile import compile_graph
 from .._random import as_generator
-from ..errors import InvalidOptionError, UnsupportedError
+from ..errors import UnsupportedError
 from ..maze import Maze
-from ..routing import braid as _braid  # noqa: F401  (registers "braid")
 from ..symmetry import symmetric_mask
 from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_broder")
 from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
 from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")
+from . import braid as _braid  # noqa: F401  (registers "braid")
 from . import division as _division  # noqa: F401  (registers "division")
 from . import fractal as _fractal  # noqa: F401  (registers "fractal")
 from . import growing_tree as _growing_tree  # noqa: F401  (registers "growing_tree", "growing_forest")
@@ -24,12 +24,29 @@ from . import prim as _prim  # noqa: F401  (registers "prim_true", "prim_simplif
 from . import rows as _rows  # noqa: F401  (registers "sidewinder", "eller")
 from . import unicursal as _unicursal  # noqa: F401  (registers "unicursal")
 from . import wilson as _wilson  # noqa: F401  (registers "wilson")
-from ._dual import wall_dual
-from ._registry import REGISTRY, Algorithm, lookup
+from .registry import (
+    FOCUSES,
+    REGISTRY,
+    Algorithm,
+    Result,
+    Weave,
+    lookup,
+    register_algorithm,
+    unregister_algorithm,
+)
 
-__all__ = ["generate", "algorithms", "applicability", "algorithm_info", "Algorithm", "FOCUSES"]
-
-FOCUSES = ("passage", "wall")
+__all__ = [
+    "generate",
+    "algorithms",
+    "applicability",
+    "algorithm_info",
+    "register_algorithm",
+    "unregister_algorithm",
+    "Algorithm",
+    "Result",
+    "Weave",
+    "FOCUSES",
+]
 
 
 def algorithms(tessellation=None, focus: str = "passage") -> list[str]:
@@ -76,25 +93,19 @@ def applicability(tessellation, focus: str = "passage") -> dict[str, str | None]
     (True, True)
     """
     cells = compile_graph(tessellation)
-    return {name: _refusal(REGISTRY[name], cells, focus) for name in sorted(REGISTRY)}
-
-
-def _refusal(entry: Algorithm, cells, focus: str) -> str | None:
-    if focus not in FOCUSES:
-        raise InvalidOptionError(f"focus must be one of {', '.join(FOCUSES)}, got {focus!r}")
-    if focus == "passage":
-        return entry.refusal(cells)
-    if not entry.wall_focus:
-        return f"{entry.name} is not a wall adder (focus='wall'); run it with focus='passage'"
-    try:
-        dual = wall_dual(cells)
-    except UnsupportedError as error:
-        return str(error)
-    return entry.refusal(dual.cells)
+    return {name: REGISTRY[name].refusal(cells, focus) for name in sorted(REGISTRY)}
 
 
 def algorithm_info(name: str) -> Algorithm:
-    """The registry entry of an algorithm: its function, summary and options.
+    """The registry entry of an algorithm: its summary, declared options and properties.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> [p.name for p in mg.algorithm_info("growing_tree").options]
+    ['policy', 'p']
+    >>> print(mg.algorithm_info("sidewinder").options[0].describe())
+    p_close: a number in [0, 1] (default 0.5): chance that a run ends at each cell (then one passage up)
 
     Raises
     ------
@@ -190,41 +201,30 @@ def generate(
     """
     entry = lookup(algorithm)
     cells = compile_graph(tessellation)
-    why = _refusal(entry, cells, focus)
-    if why is not None:
-        raise UnsupportedError(f"{algorithm} cannot run on this {cells.name} tessellation: {why}")
+    if symmetry is not None and focus != "passage":
+        raise UnsupportedError(
+            f"symmetry={symmetry!r} carves passages: use focus='passage' (the default) or drop symmetry"
+        )
+    checked = entry.validate(cells, focus, options)
     rng = as_generator(seed)
-    unknown = sorted(set(options) - set(entry.options))
-    if unknown:
-        takes = ", ".join(entry.options) or "no options"
-        raise InvalidOptionError(f"{algorithm} does not take option(s) {', '.join(unknown)}; it takes {takes}")
     extra = {}
     if symmetry is not None:
-        if focus != "passage":
-            raise UnsupportedError(
-                f"symmetry={symmetry!r} carves passages: use focus='passage' (the default) or drop symmetry"
-            )
-        mask, broken = symmetric_mask(cells, entry, rng, symmetry, options)
-        hints, extra = {}, {"symmetry": symmetry, "asymmetric_cells": broken}
-    elif focus == "wall":
-        dual = wall_dual(cells)
-        result = entry.function(dual.cells, rng, **options)
-        added = result[0] if isinstance(result, tuple) else result
-        mask, hints = dual.passages(added, cells.n_edges), {}
+        mask, broken = symmetric_mask(cells, entry, rng, symmetry, checked)
+        result = Result(mask)
+        extra = {"symmetry": symmetry, "asymmetric_cells": broken}
     else:
-        result = entry.function(cells, rng, **options)
-        mask, hints = result if isinstance(result, tuple) else (result, {})
+        result = entry.run(cells, rng, focus, **checked)
     maze = Maze(
         tessellation,
-        mask,
+        result.mask,
         start=start,
         goal=goal,
         meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": _plain_seed(seed), **extra},
     )
-    if start is None and "start" in hints:
-        maze.start_index = hints["start"]
-    if goal is None and "goal" in hints:
-        maze.goal_index = hints["goal"]
+    if start is None and result.start is not None:
+        maze.start_index = result.start
+    if goal is None and result.goal is not None:
+        maze.goal_index = result.goal
     return maze
 
 

@@ -7,7 +7,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
-from ._registry import register
+from .registry import algorithm
 
 __all__ = ["aldous_broder"]
 
@@ -41,7 +41,11 @@ def _aldous_broder(indptr, neighbors, edge_ids, state):
     return is_open
 
 
-@register("aldous_broder", "Aldous-Broder: random walk, carve on first visit; every spanning tree equally likely")
+@algorithm(
+    "aldous_broder",
+    "Aldous-Broder: random walk, carve on first visit; every spanning tree equally likely",
+    reachable="mazegraph.uniformity.reachable:aldous_broder",
+)
 def aldous_broder(cells: CellGraph, rng: np.random.Generator):
     """Aldous-Broder algorithm.
 

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-import math
-import numbers
-
 import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
-from ._registry import register
+from ..params import Number, Param
+from .registry import Weave, algorithm
+from .weave import weave_backtracker
 
 __all__ = ["backtracker"]
 
@@ -100,23 +99,34 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
 _NO_DIRECTION = np.empty(0, dtype=np.int8)
 
 
-def _fraction(name: str, value, low: float, high: float, high_open: bool) -> float:
-    """``value`` as a float in ``[low, high]`` (``[low, high)`` if ``high_open``), else InvalidOptionError."""
-    allowed = f"[{low:g}, {high:g}{')' if high_open else ']'}"
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
-        raise InvalidOptionError(f"{name} must be a number in {allowed}, got {value!r}")
-    value = float(value)
-    if math.isnan(value) or value < low or value > high or (high_open and value == high):
-        raise InvalidOptionError(f"{name} must be a number in {allowed}, got {value!r}")
-    return value
+BIAS = Param("bias", Number(-1, 1), 0.0, "preference for direction class 0 (positive) or class 1 (negative)")
+RUN = Param("run", Number(0, 1, high_open=True), 0.0, "probability of going on in the direction class just taken")
 
 
-@register(
+def _check_directions(cells: CellGraph, options: dict) -> None:
+    """bias and run need direction classes (two of them, for bias)."""
+    bias, run = options["bias"], options["run"]
+    if (bias != 0.0 or run != 0.0) and cells.direction is None:
+        raise InvalidOptionError(
+            f"bias and run need edge direction classes (edge attribute 'direction'), which this {cells.name} "
+            "graph lacks; leave them at 0"
+        )
+    if bias != 0.0 and len(cells.direction_names) < 2:
+        raise InvalidOptionError(
+            f"bias shifts choices between two direction classes, and this {cells.name} tessellation has only "
+            f"{len(cells.direction_names)} ({', '.join(cells.direction_names)}); leave it at 0"
+        )
+
+
+@algorithm(
     "backtracker",
     "recursive backtracker: depth-first carving with a stack; long winding passages, few dead ends",
+    options=(BIAS, RUN),
     crossings=True,
-    weave=True,
+    weave=Weave(weave_backtracker),
     wall_focus=False,
+    check_options=_check_directions,
+    reachable="mazegraph.uniformity.reachable:backtracker",
 )
 def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0):
     """Recursive backtracker (randomized depth-first search).
@@ -131,7 +141,7 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
     a diagonal whose crossing diagonal is already open is never carved; the
     orthogonal neighbours keep every cell reachable, so the result is still a
     spanning tree. On weave tessellations it is Buck's weave backtracker
-    (:func:`mazegraph.routing.weave.weave_backtracker`): it may also tunnel beneath
+    (:func:`mazegraph.generators.weave.weave_backtracker`): it may also tunnel beneath
     a cell of the maze that is a straight corridor across the tunnel.
 
     Pullen's texture parameters, both off by default:
@@ -178,7 +188,8 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
     InvalidOptionError
         If ``bias`` is not a number in [-1, 1] or ``run`` not one in [0, 1), or
         if either is nonzero on a graph without direction classes (a plain user
-        graph) or on a weave, or ``bias`` is nonzero on one with a single class.
+        graph), either is given on a weave, or ``bias`` is nonzero on a
+        tessellation with a single class (raised by :meth:`Algorithm.validate`).
 
     Examples
     --------
@@ -200,24 +211,6 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
        (recursive backtracker and its texture); J. Buck, "Maze Generation:
        Recursive Backtracking", The Buckblog, 27 Dec 2010.
     """
-    bias = _fraction("bias", bias, -1.0, 1.0, high_open=False)
-    run = _fraction("run", run, 0.0, 1.0, high_open=True)
-    if (bias != 0.0 or run != 0.0) and cells.direction is None:
-        raise InvalidOptionError(
-            f"bias and run need edge direction classes (edge attribute 'direction'), which this {cells.name} "
-            "graph lacks; leave them at 0"
-        )
-    if bias != 0.0 and len(cells.direction_names) < 2:
-        raise InvalidOptionError(
-            f"bias shifts choices between two direction classes, and this {cells.name} tessellation has only "
-            f"{len(cells.direction_names)} ({', '.join(cells.direction_names)}); leave it at 0"
-        )
-    if len(cells.tunnels):
-        if bias != 0.0 or run != 0.0:
-            raise InvalidOptionError("bias and run are not available on weave tessellations; leave them at 0")
-        from ..routing.weave import weave_backtracker
-
-        return weave_backtracker(cells, rng)
     direction = _NO_DIRECTION if cells.direction is None else cells.direction
     crosses = cells.crossings
     return _backtracker(cells.indptr, cells.neighbors, cells.edge_ids, direction, crosses, bias, run, kernel_state(rng))

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
-from ..errors import InvalidOptionError, UnsupportedError
-from ._registry import register
+from ..errors import UnsupportedError
+from ..params import Choice, Number, Param
+from .registry import algorithm
 from .rows import _blocked, _crossing, _row_span
 
 __all__ = ["binary_tree", "cell_order"]
@@ -146,10 +145,17 @@ def cell_order(cells: CellGraph, order: str = "auto"):
     return ("bfs", *found[:3])
 
 
-@register(
+P_UP = Param("p_up", Number(0, 1), None, "chance of an up neighbour when a cell has both kinds (None: uniform)")
+ORDER = Param("order", Choice(_ORDERS), "auto", "the cell ordering: rows when they work, breadth-first otherwise")
+
+
+@algorithm(
     "binary_tree",
     "Binary Tree: each cell opens towards an earlier neighbour (north or west on a square grid)",
+    options=(P_UP, ORDER),
     crossings=True,
+    check_options=lambda cells, options: cell_order(cells, options["order"]),
+    reachable="mazegraph.uniformity.reachable:binary_tree",
 )
 def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order="auto"):
     """Binary Tree.
@@ -213,14 +219,7 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
     .. [2] J. Buck, "Maze Generation: Binary Tree algorithm", The Buckblog, 2011;
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
-    if p_up is None:
-        p = -1.0
-    elif isinstance(p_up, bool) or not isinstance(p_up, numbers.Real) or not 0.0 <= float(p_up) <= 1.0:
-        raise InvalidOptionError(f"p_up must be None or a probability, a number from 0 to 1, got {p_up!r}")
-    else:
-        p = float(p_up)
-    if order not in _ORDERS:
-        raise InvalidOptionError(f"order must be one of {', '.join(map(repr, _ORDERS))}, got {order!r}")
+    p = -1.0 if p_up is None else p_up
     _, cell_rank_order, rank, level = cell_order(cells, order)
     crosses = cells.crossings
     return _binary_tree(cells.indptr, cells.neighbors, cells.edge_ids, cell_rank_order, rank, level, crosses, p,

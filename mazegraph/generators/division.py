@@ -7,9 +7,10 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state
 from ..cellgraph import CellGraph
-from ..errors import InvalidOptionError, UnsupportedError
+from ..errors import UnsupportedError
+from ..params import Choice, Param
 from ._box import box_of
-from ._registry import register
+from .registry import algorithm
 
 __all__ = ["division"]
 
@@ -183,10 +184,28 @@ _METHODS = ("auto", "rectangular", "blobby")
 _ORIENTATIONS = ("proportional", "longest")
 
 
-@register(
+METHOD = Param("method", Choice(_METHODS), "auto", "straight walls on boxes ('rectangular'), grown regions ('blobby')")
+ORIENTATION = Param(
+    "orientation", Choice(_ORIENTATIONS), "proportional", "straight walls: split across each axis by its extent, "
+    "or always across the longest side"
+)
+
+
+def _check_box(cells: CellGraph, options: dict) -> None:
+    if options["method"] == "rectangular" and box_of(cells) is None:
+        raise UnsupportedError(
+            f"division with method='rectangular' needs a full box of the orthogonal grid (orthogonal, grid, a "
+            f"rectangular mask); {cells.name} is not one: use method='blobby' or 'auto'"
+        )
+
+
+@algorithm(
     "division",
     "recursive division: walls with one door split rooms in two (straight on boxes, blobby elsewhere)",
+    options=(METHOD, ORIENTATION),
     wall_focus=False,
+    check_options=_check_box,
+    reachable="mazegraph.uniformity.reachable:division",
 )
 def division(cells: CellGraph, rng: np.random.Generator, *, method="auto", orientation="proportional"):
     """Recursive division, a wall adder.
@@ -270,18 +289,7 @@ def division(cells: CellGraph, rng: np.random.Generator, *, method="auto", orien
     .. [3] J. Buck, "Blobby Recursive Subdivision", The Buckblog, 2015 (regions split
        by two growing seeds).
     """
-    if method not in _METHODS:
-        raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}; got {method!r}")
-    if orientation not in _ORIENTATIONS:
-        raise InvalidOptionError(
-            f"orientation must be one of {', '.join(map(repr, _ORIENTATIONS))}; got {orientation!r}"
-        )
     box = box_of(cells) if method != "blobby" else None
-    if method == "rectangular" and box is None:
-        raise UnsupportedError(
-            f"division with method='rectangular' needs a full box of the orthogonal grid (orthogonal, grid, a "
-            f"rectangular mask); {cells.name} is not one: use method='blobby' or 'auto'"
-        )
     state = kernel_state(rng)
     if box is not None:
         proportional = orientation == "proportional"

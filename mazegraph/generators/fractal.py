@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnsupportedError
+from ..params import Mapping, Names, Param
 from ..tessellations.fractal import fractal_shape
 from ..tessellations.orthogonal import orthogonal_cells
-from ._registry import lookup, register
+from .registry import REGISTRY, Algorithm, algorithm, lookup
 
 __all__ = ["fractal"]
 
@@ -23,11 +22,48 @@ def _check(cells: CellGraph) -> str | None:
     return None
 
 
-@register(
+BASE = Param(
+    "base",
+    Names(lambda: REGISTRY, "an algorithm other than fractal", several=True, exclude=("fractal",)),
+    "backtracker",
+    "the algorithm of every block, or a list with one per level (outermost first)",
+)
+BASE_OPTIONS = Param("base_options", Mapping(), None, "options passed to the base algorithm(s)")
+
+
+def _levels(cells: CellGraph, base, base_options) -> list[tuple[Algorithm, dict]]:
+    """Each level's algorithm and its checked options, outermost first."""
+    rows, cols, depth = fractal_shape(cells)
+    if isinstance(base, str):
+        base = [base] * depth
+    elif len(base) != depth:
+        raise InvalidOptionError(
+            f"base must be an algorithm name or a list of {depth} names (one per level, outermost first), "
+            f"got {list(base)!r}"
+        )
+    small = cells.memo("fractal_block_grid", lambda: orthogonal_cells(rows, cols))
+    checked = {}
+    for name in dict.fromkeys(base):
+        entry = lookup(name)
+        why = entry.refusal(small)
+        if why is not None:
+            raise UnsupportedError(
+                f"fractal cannot use {name} inside its {rows} x {cols} blocks: {why}; pick another algorithm"
+            )
+        try:
+            checked[name] = (entry, entry.validate(small, options=base_options))
+        except InvalidOptionError as error:
+            raise InvalidOptionError(f"base_options: {error}") from None
+    return [checked[name] for name in base]
+
+
+@algorithm(
     "fractal",
     "fractal maze: a maze of blocks, each holding a smaller maze, joined by one entrance per passage",
+    options=(BASE, BASE_OPTIONS),
     wall_focus=False,
     check=_check,
+    check_options=lambda cells, options: _levels(cells, options["base"], options["base_options"]),
 )
 def fractal(cells: CellGraph, rng: np.random.Generator, *, base="backtracker", base_options=None):
     """Nested-cell fractal maze: a maze whose every cell holds a smaller maze, to a depth.
@@ -77,13 +113,12 @@ def fractal(cells: CellGraph, rng: np.random.Generator, *, base="backtracker", b
     Raises
     ------
     InvalidOptionError
-        If ``base`` is neither a name nor a list of ``depth`` names, or an
-        option is not one an inner algorithm takes.
-    UnknownAlgorithmError
-        If a name is not registered.
+        If ``base`` is neither the name of an algorithm other than ``"fractal"``
+        nor a list of ``depth`` such names, or an option is not one an inner
+        algorithm takes.
     UnsupportedError
         If an inner algorithm cannot run on the ``rows x cols`` orthogonal grid
-        of a block (the message says why), or is ``"fractal"`` itself.
+        of a block (the message says why).
 
     Examples
     --------
@@ -103,32 +138,19 @@ def fractal(cells: CellGraph, rng: np.random.Generator, *, base="backtracker", b
        a depth), Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
     rows, cols, depth = fractal_shape(cells)
-    entries = _entries(base, depth)
-    options = _options(entries, base_options)
+    levels = _levels(cells, base, base_options)
     small = cells.memo("fractal_block_grid", lambda: orthogonal_cells(rows, cols))
-    for entry in dict.fromkeys(entries):
-        if entry.name == "fractal":
-            raise UnsupportedError(
-                "fractal cannot nest itself inside its blocks (the depth already nests): "
-                "pick an ordinary algorithm, e.g. base='backtracker'"
-            )
-        why = entry.refusal(small)
-        if why is not None:
-            raise UnsupportedError(
-                f"fractal cannot use {entry.name} inside its {rows} x {cols} blocks: {why}; pick another algorithm"
-            )
     R, C = rows**depth, cols**depth
     n_horizontal = R * (C - 1)
     # each edge of a block's grid: the sub-block it leaves (the upper or left one) and whether it is horizontal
     block_row, block_col = np.divmod(small.edges[:, 0].astype(np.int64), cols)
     horizontal = np.arange(small.n_edges) < rows * (cols - 1)
     is_open = np.zeros(cells.n_edges, dtype=bool)
-    for level, entry in enumerate(entries, start=1):
+    for level, (entry, options) in enumerate(levels, start=1):
         parents = (rows * cols) ** (level - 1)
         passages = np.empty((parents, small.n_edges), dtype=bool)
         for p in range(parents):
-            result = entry.function(small, rng, **options)
-            passages[p] = result[0] if isinstance(result, tuple) else result
+            passages[p] = entry.run(small, rng, **options).mask
         parent, e = np.nonzero(passages)
         parent_row, parent_col = np.divmod(parent.astype(np.int64), cols ** (level - 1))
         br = parent_row * rows + block_row[e]  # the sub-block's place in the grid of level-`level` blocks
@@ -140,26 +162,3 @@ def fractal(cells: CellGraph, rng: np.random.Generator, *, base="backtracker", b
         across_row = n_horizontal + ((br + 1) * tall - 1) * C + bc * wide + offset
         is_open[np.where(h, across_column, across_row)] = True
     return is_open
-
-
-def _entries(base, depth: int) -> list:
-    if isinstance(base, str):
-        return [lookup(base)] * depth
-    if isinstance(base, Sequence) and len(base) == depth and all(isinstance(a, str) for a in base):
-        return [lookup(a) for a in base]
-    raise InvalidOptionError(
-        f"base must be an algorithm name or a list of {depth} names (one per level, outermost first), got {base!r}"
-    )
-
-
-def _options(entries: list, base_options) -> dict:
-    if base_options is None:
-        return {}
-    if not isinstance(base_options, dict):
-        raise InvalidOptionError(f"base_options must be a dict of option names to values, got {base_options!r}")
-    for entry in dict.fromkeys(entries):
-        unknown = sorted(set(base_options) - set(entry.options))
-        if unknown:
-            takes = ", ".join(entry.options) or "no options"
-            raise InvalidOptionError(f"base_options: {entry.name} does not take {', '.join(unknown)}; it takes {takes}")
-    return dict(base_options)

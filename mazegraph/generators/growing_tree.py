@@ -37,8 +37,6 @@ swap-removal one: a true queue (``"oldest"``) has almost no dead ends.
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
 from .._numba import kernel
@@ -46,7 +44,8 @@ from .._random import bounded, kernel_state, shuffled_rows, uniform
 from .._unionfind import root as _root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
-from ._registry import register
+from ..params import Choice, Either, Number, Param
+from .registry import algorithm
 
 __all__ = ["growing_tree", "growing_forest", "POLICIES"]
 
@@ -216,23 +215,37 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
     return is_open
 
 
-def _policy(policy, p) -> tuple[int, float]:
-    if policy not in POLICIES:
-        raise InvalidOptionError(f"policy must be one of {', '.join(map(repr, POLICIES))}, got {policy!r}")
+POLICY = Param("policy", Choice(tuple(POLICIES)), "oldest_swap", "how the next active cell is picked")
+P = Param("p", Number(0, 1), None, "policy='mix' only: the chance of picking the newest cell (default 0.5)")
+TREES = Param(
+    "trees", Either((Number(1, integer=True), Number(0, 1, low_open=True))), 0.01,
+    "how many trees to seed: a count, or a fraction of the cells",
+)
+SPROUT = Param("sprout", Number(0, 1, high_open=True), 0.0, "chance per step that a new cell starts its own tree")
+JOIN = Param("join", Choice(("meet", "end")), "meet", "join trees where they meet, or all at the end (Kruskal)")
+
+
+def _check_p(cells: CellGraph, options: dict) -> None:
+    if options["p"] is not None and options["policy"] != "mix":
+        raise InvalidOptionError(
+            f"p applies only to policy='mix' (newest with probability p), not {options['policy']!r}"
+        )
+
+
+def _policy(policy: str, p) -> tuple[int, float]:
+    """The kernel's policy code and mix probability."""
     if policy != "mix":
-        if p is not None:
-            raise InvalidOptionError(f"p applies only to policy='mix' (newest with probability p), not {policy!r}")
         return POLICIES[policy], 0.0
-    p = 0.5 if p is None else p
-    if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0.0 <= p <= 1.0:
-        raise InvalidOptionError(f"p must be a probability between 0 and 1, got {p!r}")
-    return _MIX, float(p)
+    return _MIX, 0.5 if p is None else p
 
 
-@register(
+@algorithm(
     "growing_tree",
     "Growing Tree: carve from a list of active cells picked by a policy (newest, random, oldest, ...)",
+    options=(POLICY, P),
     crossings=True,
+    check_options=_check_p,
+    reachable="mazegraph.uniformity.reachable:growing_tree",
 )
 def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_swap", p=None):
     """Growing Tree.
@@ -306,10 +319,13 @@ def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_s
     )
 
 
-@register(
+@algorithm(
     "growing_forest",
     "Growing Forest: several growing trees at once, joined by union-find where they meet",
+    options=(TREES, SPROUT, POLICY, P, JOIN),
     crossings=True,
+    check_options=_check_p,
+    reachable="mazegraph.uniformity.reachable:growing_forest",
 )
 def growing_forest(
     cells: CellGraph, rng: np.random.Generator, *, trees=0.01, sprout=0.0, policy="oldest_swap", p=None, join="meet"
@@ -389,20 +405,10 @@ def growing_forest(
     """
     code, p = _policy(policy, p)
     n = cells.n_cells
-    if isinstance(trees, bool) or not isinstance(trees, numbers.Real):
-        raise InvalidOptionError(f"trees must be a number of trees (int >= 1) or a fraction of cells, got {trees!r}")
-    if isinstance(trees, numbers.Integral):
-        if trees < 1:
-            raise InvalidOptionError(f"trees must be at least 1, got {trees}")
-        seeds = min(int(trees), n)
+    if isinstance(trees, int):
+        seeds = min(trees, n)
     else:
-        if not 0.0 < trees <= 1.0:
-            raise InvalidOptionError(f"trees as a fraction of the cells must be in (0, 1], got {trees!r}")
-        seeds = min(n, max(1, round(float(trees) * n)))
-    if isinstance(sprout, bool) or not isinstance(sprout, numbers.Real) or not 0.0 <= sprout < 1.0:
-        raise InvalidOptionError(f"sprout must be a probability in [0, 1), got {sprout!r}")
-    if join not in ("meet", "end"):
-        raise InvalidOptionError(f"join must be 'meet' or 'end', got {join!r}")
+        seeds = min(n, max(1, round(trees * n)))
     return _grow(
         cells.indptr,
         cells.neighbors,

@@ -8,7 +8,7 @@ from .._numba import kernel
 from .._random import bounded, kernel_state
 from ..cellgraph import CellGraph
 from ..errors import UnsupportedError
-from ._registry import register
+from .registry import algorithm
 
 __all__ = ["hunt_and_kill", "scan_orders"]
 
@@ -230,10 +230,11 @@ def _scan_orders(cells: CellGraph) -> np.ndarray:
 
 
 
-@register(
+@algorithm(
     "hunt_and_kill",
     "hunt-and-kill: random walk into new cells; when stuck, scan for a cell next to the maze",
     crossings=True,
+    reachable="mazegraph.uniformity.reachable:hunt_and_kill",
 )
 def hunt_and_kill(cells: CellGraph, rng: np.random.Generator):
     """Hunt-and-kill.

@@ -8,8 +8,9 @@ from .._numba import kernel
 from .._random import kernel_state, shuffled_rows
 from .._unionfind import join, root
 from ..cellgraph import CellGraph
-from ..errors import InvalidOptionError
-from ._registry import register
+from ..params import Cells, Number, Param
+from .registry import Result, Weave, algorithm
+from .weave import weave_kruskal
 
 __all__ = ["kruskal"]
 
@@ -43,8 +44,21 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
 
 
 
-@register("kruskal", "randomized Kruskal: random wall order, union-find joins sets", crossings=True, weave=True)
-def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None, density=None):
+UNTIL_CONNECTED = Param(
+    "until_connected", Cells(2), None, "stop once these two cells are joined (not a spanning tree)"
+)
+DENSITY = Param("density", Number(0, 1), 0.3, "weave only: the chance that an under edge becomes a crossing")
+
+
+@algorithm(
+    "kruskal",
+    "randomized Kruskal: random wall order, union-find joins sets",
+    options=(UNTIL_CONNECTED,),
+    crossings=True,
+    weave=Weave(weave_kruskal, (DENSITY,)),
+    reachable="mazegraph.uniformity.reachable:kruskal",
+)
+def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None):
     """Randomized Kruskal's algorithm.
 
     Every wall is visited once in random order and opened when the cells on its
@@ -56,7 +70,7 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None,
     crossing diagonal is already open is skipped; the orthogonal walls still join
     every cell, so the result is a spanning tree without crossings. On weave
     tessellations it is Buck's weave Kruskal
-    (:func:`mazegraph.routing.weave.weave_kruskal`): crossings (a corridor above,
+    (:func:`mazegraph.generators.weave.weave_kruskal`): crossings (a corridor above,
     a tunnel beneath, straight across) are placed first, then the ordinary walls
     are visited as above, so every tunnel passes beneath a straight corridor.
 
@@ -101,28 +115,11 @@ def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None,
     .. [2] W. D. Pullen, "Maze Algorithms: Kruskal's algorithm", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    if len(cells.tunnels):
-        if until_connected is not None:
-            raise InvalidOptionError("until_connected is not available on weave tessellations; leave it out")
-        from ..routing.weave import weave_kruskal
-
-        return weave_kruskal(cells, rng, density=0.3 if density is None else density)
-    if density is not None:
-        raise InvalidOptionError(
-            f"density sets how often tunnels cross on weave tessellations; this {cells.name} tessellation has no "
-            "under edges, so leave it out"
-        )
     entrance = exit_ = -1
     if until_connected is not None:
-        try:
-            a, b = until_connected
-        except (TypeError, ValueError):
-            raise InvalidOptionError(
-                f"until_connected must be a pair of cells (entrance, exit), got {until_connected!r}"
-            ) from None
-        entrance, exit_ = cells.labels.index(a), cells.labels.index(b)
+        entrance, exit_ = (cells.labels.index(label) for label in until_connected)
     crosses = cells.crossings
     mask = _kruskal(cells.n_cells, cells.edges, crosses, kernel_state(rng), entrance, exit_)
     if until_connected is None:
         return mask
-    return mask, {"start": entrance, "goal": exit_}
+    return Result(mask, entrance, exit_)

@@ -23,7 +23,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
-from ._registry import register
+from .registry import algorithm
 
 __all__ = ["prim_true", "prim_simplified", "prim_modified"]
 
@@ -193,10 +193,11 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
     return is_open
 
 
-@register(
+@algorithm(
     "prim_true",
     "Prim's minimum spanning tree with random edge weights (binary heap)",
     crossings=True,
+    reachable="mazegraph.uniformity.reachable:prim_true",
 )
 def prim_true(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (true): a minimum spanning tree for random edge weights.
@@ -247,10 +248,11 @@ def prim_true(cells: CellGraph, rng: np.random.Generator):
     return _prim_true(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
 
 
-@register(
+@algorithm(
     "prim_simplified",
     "Prim simplified: carve a uniformly random frontier edge",
     crossings=True,
+    reachable="mazegraph.uniformity.reachable:prim_simplified",
 )
 def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (simplified): carve a random edge out of the tree.
@@ -293,10 +295,11 @@ def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     return _prim_simplified(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
 
 
-@register(
+@algorithm(
     "prim_modified",
     "Prim modified: join a uniformly random frontier cell to a random tree neighbour",
     crossings=True,
+    reachable="mazegraph.uniformity.reachable:prim_modified",
 )
 def prim_modified(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (modified): join a random frontier cell.

@@ -42,8 +42,9 @@ import numpy as np
 from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
-from ..errors import InvalidOptionError, InvalidSizeError, UnsupportedError
-from ._registry import REGISTRY, register
+from ..errors import InvalidSizeError, UnsupportedError
+from ..params import Number, Param
+from .registry import algorithm
 
 __all__ = ["sidewinder", "eller", "eller_stream", "EllerStream", "row_structure"]
 
@@ -234,17 +235,9 @@ def row_structure(cells: CellGraph) -> RowStructure:
     return cells.memo("row_structure", lambda: RowStructure(cells))
 
 
-def _refuse(name: str, cells: CellGraph) -> None:
-    """Raise the registry's refusal for ``name`` on ``cells`` (for direct calls of the functions)."""
-    reason = REGISTRY[name].refusal(cells)
-    if reason is not None:
-        raise UnsupportedError(f"{name} cannot run on this tessellation: {reason}")
-
-
-def _probability(name: str, value) -> float:
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not 0.0 <= float(value) <= 1.0:
-        raise InvalidOptionError(f"{name} must be a probability, a number from 0 to 1, got {value!r}")
-    return float(value)
+P_CLOSE = Param("p_close", Number(0, 1), 0.5, "chance that a run ends at each cell (then one passage up)")
+P_JOIN = Param("p_join", Number(0, 1), 0.5, "chance of joining two neighbouring sets in a row")
+P_DOWN = Param("p_down", Number(0, 1), 0.5, "chance of each extra passage down from a set")
 
 
 # -- Sidewinder ---------------------------------------------------------------------
@@ -440,12 +433,14 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     return is_open
 
 
-@register(
+@algorithm(
     "sidewinder",
     "Sidewinder: row by row, runs along each row, one passage up from each run",
+    options=(P_CLOSE,),
     needs_rows=True,
     crossings=True,
     check=_rows_refusal,
+    reachable="mazegraph.uniformity.reachable:sidewinder",
 )
 def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     """Sidewinder.
@@ -509,8 +504,6 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     .. [2] J. Buck, "Maze Generation: Sidewinder algorithm", The Buckblog, 2011;
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
-    p_close = _probability("p_close", p_close)
-    _refuse("sidewinder", cells)
     rs = row_structure(cells)
     return _sidewinder(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.nxt, rs.cyc,
@@ -714,12 +707,14 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
     return is_open
 
 
-@register(
+@algorithm(
     "eller",
     "Eller: row by row with one row of sets; random joins, at least one passage down per set",
+    options=(P_JOIN, P_DOWN),
     needs_rows=True,
     crossings=True,
     check=_rows_refusal,
+    reachable="mazegraph.uniformity.reachable:eller",
 )
 def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=0.5, p_down=0.5):
     """Eller's algorithm.
@@ -786,9 +781,6 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=0.5, p_down=0.5)
     .. [2] J. Buck, "Maze Generation: Eller's Algorithm", The Buckblog, 2010;
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 12.
     """
-    p_join = _probability("p_join", p_join)
-    p_down = _probability("p_down", p_down)
-    _refuse("eller", cells)
     rs = row_structure(cells)
     return _eller(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.futloc, rs.ncomp,
@@ -881,8 +873,8 @@ class EllerStream(Iterator):
         if isinstance(cols, bool) or not isinstance(cols, numbers.Integral) or cols < 1:
             raise InvalidSizeError(f"cols must be a whole number of at least 1, got {cols!r}")
         self.cols = int(cols)
-        self.p_join = _probability("p_join", p_join)
-        self.p_down = _probability("p_down", p_down)
+        self.p_join = P_JOIN.check(p_join, owner="eller_stream")
+        self.p_down = P_DOWN.check(p_down, owner="eller_stream")
         self._state = kernel_state(as_generator(seed))
         self._lab = np.arange(self.cols, dtype=np.int32)
         self._nlab = np.zeros(self.cols, dtype=np.int32)

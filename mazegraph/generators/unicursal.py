@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import numbers
 
 import numpy as np
 
@@ -11,8 +10,9 @@ from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnsupportedError
+from ..params import Choice, Names, Number, Param
 from ._box import Box, box_of
-from ._registry import REGISTRY, register
+from .registry import REGISTRY, Result, algorithm
 
 __all__ = ["unicursal"]
 
@@ -620,11 +620,42 @@ _BUDGET = 32  # search steps per cell and attempt
 _EXHAUSTIVE = 1_000_000  # steps of the backtracking search when the randomized one fails
 
 
-@register(
+METHOD = Param("method", Choice(_METHODS), "auto", "Pullen's bisected maze on even rectangles, or backbite moves")
+BASE = Param(
+    "base",
+    Names(lambda: [n for n, a in REGISTRY.items() if a.perfect], "a perfect-maze algorithm", exclude=("unicursal",)),
+    "wilson",
+    "method 'pullen': the algorithm of the half-size maze",
+)
+MOVES = Param("moves", Number(0, 10**9, integer=True), None, "backbite moves (default 20 per cell)")
+ATTEMPTS = Param("attempts", Number(1, 1000, integer=True), 10, "searches for a Hamiltonian path before giving up")
+
+
+def _even_rectangle(cells: CellGraph) -> tuple[Box | None, bool, bool]:
+    """The tessellation's box, whether it is a rectangle of at least 2 x 2, and whether both sides are even."""
+    box = box_of(cells)
+    rectangle = box is not None and len(box.shape) == 2 and int(box.shape.min()) >= 2
+    even = rectangle and box.shape[0] % 2 == 0 and box.shape[1] % 2 == 0
+    return box, rectangle, even
+
+
+def _check_method(cells: CellGraph, options: dict) -> None:
+    if options["method"] == "pullen" and not _even_rectangle(cells)[2]:
+        raise UnsupportedError(
+            f"unicursal with method='pullen' needs a rectangle of square cells with an even number of rows and of "
+            f"columns; this {cells.name} tessellation is not one: use method='backbite' or 'auto'"
+        )
+
+
+@algorithm(
     "unicursal",
     "unicursal labyrinth: one passage through every cell (Pullen's bisected maze on even grids, backbite elsewhere)",
+    options=(METHOD, BASE, MOVES, ATTEMPTS),
+    symmetric=False,
     wall_focus=False,
     check=_check,
+    check_options=_check_method,
+    reachable="mazegraph.uniformity.reachable:unicursal",
 )
 def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base="wilson", moves=None, attempts=10):
     """A unicursal maze (labyrinth): a single passage with no junctions through every cell.
@@ -685,8 +716,8 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
 
     Returns
     -------
-    (numpy.ndarray of bool, dict)
-        The open-edge mask and ``{"start": i, "goal": j}``, the path's two ends.
+    Result
+        The open-edge mask, and the path's two ends as start and goal.
 
     Raises
     ------
@@ -723,32 +754,14 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
     .. [4] R. Seidel and C. R. Aragon, "Randomized search trees", Algorithmica 16,
        1996 (treaps).
     """
-    if method not in _METHODS:
-        raise InvalidOptionError(f"method must be one of {', '.join(map(repr, _METHODS))}; got {method!r}")
-    if not isinstance(base, str) or base not in REGISTRY or base == "unicursal":
-        known = ", ".join(sorted(name for name in REGISTRY if name != "unicursal"))
-        raise InvalidOptionError(f"base must name a perfect-maze algorithm ({known}); got {base!r}")
-    if moves is not None and (not isinstance(moves, numbers.Integral) or isinstance(moves, bool) or moves < 0):
-        raise InvalidOptionError(f"moves must be a whole number of at least 0 (or None for 20 per cell); got {moves!r}")
-    if not isinstance(attempts, numbers.Integral) or isinstance(attempts, bool) or attempts < 1:
-        raise InvalidOptionError(f"attempts must be a whole number of at least 1; got {attempts!r}")
     n = cells.n_cells
-    reason, colour, need = _facts(cells)
-    if reason is not None:
-        raise UnsupportedError(f"unicursal cannot run on this {cells.name} tessellation: {_check(cells)}")
-    box = box_of(cells)
-    rectangle = box is not None and len(box.shape) == 2 and int(box.shape.min()) >= 2
-    even = rectangle and box.shape[0] % 2 == 0 and box.shape[1] % 2 == 0
-    if method == "pullen" and not even:
-        raise UnsupportedError(
-            f"unicursal with method='pullen' needs a rectangle of square cells with an even number of rows and of "
-            f"columns; this {cells.name} tessellation is not one: use method='backbite' or 'auto'"
-        )
+    _, colour, need = _facts(cells)
+    box, rectangle, even = _even_rectangle(cells)
     if even and method != "backbite":
         mask, first, last = _pullen(cells, box, rng, base)
-        return mask, {"start": int(first), "goal": int(last)}
+        return Result(mask, int(first), int(last))
     if n == 1:
-        return np.zeros(cells.n_edges, dtype=bool), {"start": 0, "goal": 0}
+        return Result(np.zeros(cells.n_edges, dtype=bool), 0, 0)
     if rectangle:
         mask, first, _ = _pullen(cells, box, rng, base)
         order = _walk(cells.indptr, cells.neighbors, cells.edge_ids, mask, first)
@@ -758,7 +771,7 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
         order = np.empty(0, dtype=np.int32)  # search
     count = 20 * n if moves is None else int(moves)
     state = kernel_state(rng)
-    args = (colour, need, int(attempts), _BUDGET * n + 1024, count, state)
+    args = (colour, need, attempts, _BUDGET * n + 1024, count, state)
     found, mask, first, last = _hamiltonian(cells.indptr, cells.neighbors, cells.edge_ids, order, *args)
     if not found:  # a complete search settles small graphs
         status, order = _exhaustive(cells.indptr, cells.neighbors, _EXHAUSTIVE)
@@ -774,7 +787,7 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
                 f"boards of 3 x 3, 5 x 7 or 6 x 3 triangles); if this one should, try attempts= more than {attempts}"
             )
         found, mask, first, last = _hamiltonian(cells.indptr, cells.neighbors, cells.edge_ids, order, *args)
-    return mask, {"start": int(first), "goal": int(last)}
+    return Result(mask, int(first), int(last))
 
 
 def _pullen(cells: CellGraph, box: Box, rng: np.random.Generator, base: str):
@@ -782,11 +795,11 @@ def _pullen(cells: CellGraph, box: Box, rng: np.random.Generator, base: str):
     rows, cols = int(box.shape[0]), int(box.shape[1])
     half, half_box = _half_grid(rows // 2, cols // 2)
     entry = REGISTRY[base]
-    why = entry.refusal(half)
-    if why is not None:
-        raise InvalidOptionError(f"base {base!r} cannot make the half-size orthogonal maze: {why}")
-    result = entry.function(half, rng)
-    half_open = np.asarray(result[0] if isinstance(result, tuple) else result, dtype=bool)
+    try:
+        options = entry.validate(half)
+    except UnsupportedError as error:
+        raise InvalidOptionError(f"base {base!r} cannot make the half-size orthogonal maze: {error}") from None
+    half_open = np.asarray(entry.run(half, rng, **options).mask, dtype=bool)
     if half_open.shape != (half.n_edges,) or not _is_spanning_tree(half.n_cells, half.edges, half_open):
         raise InvalidOptionError(f"base {base!r} did not make a perfect maze (a spanning tree); unicursal needs one")
     return _bisect(half_open, half_box.step_edge, rows, cols, box.cell_at, box.step_edge, cells.n_edges)

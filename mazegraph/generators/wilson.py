@@ -7,7 +7,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state
 from ..cellgraph import CellGraph
-from ._registry import register
+from .registry import algorithm
 
 __all__ = ["wilson"]
 
@@ -33,7 +33,11 @@ def _wilson(indptr, neighbors, edge_ids, state):
     return is_open
 
 
-@register("wilson", "Wilson: loop-erased random walks, every spanning tree equally likely", crossings=False)
+@algorithm(
+    "wilson",
+    "Wilson: loop-erased random walks, every spanning tree equally likely",
+    reachable="mazegraph.uniformity.reachable:wilson",
+)
 def wilson(cells: CellGraph, rng: np.random.Generator):
     """Wilson's algorithm.
 

@@ -10,11 +10,9 @@ from .._search import bfs_parents
 from .._unionfind import join, root
 from ..errors import UnsupportedError
 from ..maze import Maze
-from ._common import (
+from ..structure.passages import (
     can_close,
     can_open,
-    cell_index,
-    check_maze,
     close_edge,
     constraints,
     locked_cells,
@@ -22,6 +20,7 @@ from ._common import (
     open_edge,
     shuffle,
 )
+from ._common import cell_index, check_maze
 
 __all__ = ["flood", "is_solvable", "remove_isolations", "remove_loops", "removed_cells"]
 

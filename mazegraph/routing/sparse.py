@@ -8,7 +8,8 @@ from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state
 from ..errors import InvalidOptionError
 from ..maze import Maze
-from ._common import can_close, check_maze, close_edge, constraints, count_option, locked_cells, open_degree
+from ..structure.passages import can_close, close_edge, constraints, locked_cells, open_degree
+from ._common import check_maze, count_option
 from .operations import _bfs_order
 
 __all__ = ["sparsify"]

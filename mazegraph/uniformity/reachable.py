@@ -24,7 +24,10 @@ false ``never``). Three kinds of argument are used:
 Every random choice the kernels make (``bounded`` and ``uniform`` draws from
 xoshiro256**) is treated as able to take each of its values; models are exact
 under that idealisation, and supersets where an option makes some choice
-certain (noted per model). Algorithms and options without a model give None:
+certain (noted per model). Each algorithm's registry entry names its model
+(``reachable=`` in :func:`~mazegraph.register_algorithm`, read by
+:meth:`~mazegraph.generators.Algorithm.reachable_model`). Algorithms and
+options without a model give None:
 no proof, so :func:`~mazegraph.uniformity.test` never says ``never`` for them.
 Tessellations with crossing diagonals (zeta) or tunnels (weave) have no models.
 """
@@ -41,9 +44,10 @@ from dataclasses import dataclass
 from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError, TooManyTreesError
+from ..generators._dual import wall_dual
 from .count import MAX_ENUMERATED, enumerate_spanning_trees
 
-__all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MODELS", "MAX_CELLS", "MAX_STATES"]
+__all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS", "MAX_STATES"]
 
 MAX_CELLS = 16  # models are for tiny graphs
 MAX_STATES = 3_000_000  # states an exhaustive search may visit before it gives up
@@ -697,25 +701,6 @@ def aldous_broder(g: _Graph) -> _Model:
     return g.everything("every tree: Aldous-Broder is uniform (Aldous 1990, Broder 1989)")
 
 
-MODELS: dict[str, Callable] = {
-    "aldous_broder": aldous_broder,
-    "backtracker": backtracker,
-    "binary_tree": binary_tree,
-    "division": division,
-    "eller": eller,
-    "growing_forest": growing_forest,
-    "growing_tree": growing_tree,
-    "hunt_and_kill": hunt_and_kill,
-    "kruskal": kruskal,
-    "prim_modified": prim_modified,
-    "prim_simplified": prim_simplified,
-    "prim_true": prim_true,
-    "sidewinder": sidewinder,
-    "unicursal": unicursal,
-    "wilson": wilson,
-}
-
-
 def reachability(algorithm: str, G, *, focus: str = "passage", **options) -> Reachable | None:
     """The spanning trees a registered algorithm can make on a tiny graph, with the argument, or None.
 
@@ -764,7 +749,7 @@ def reachability(algorithm: str, G, *, focus: str = "passage", **options) -> Rea
     >>> len(reachability("kruskal", mg.tessellations.orthogonal(3, 3)).trees)
     192
     """
-    from ..generators import generate
+    from ..generators import lookup
 
     cells = compile_graph(G)
     if cells.n_cells > MAX_CELLS:
@@ -772,13 +757,13 @@ def reachability(algorithm: str, G, *, focus: str = "passage", **options) -> Rea
             f"reachability models list every tree an algorithm can make and are for tiny graphs of at most "
             f"{MAX_CELLS} cells; this {cells.name} graph has {cells.n_cells}"
         )
-    generate(cells, algorithm, seed=0, focus=focus, **options)  # raises on a bad name, option or tessellation
-    model = MODELS.get(algorithm)
-    if model is None or len(cells.crossings) or len(cells.tunnels) or not _takes(model, options):
+    entry = lookup(algorithm)
+    symmetric = options.pop("symmetry", None) is not None  # a symmetric maze is made differently: no model
+    entry.validate(cells, focus, options)  # raises on a bad option or tessellation
+    model = entry.reachable_model()
+    if model is None or symmetric or len(cells.crossings) or len(cells.tunnels) or not _takes(model, options):
         return None
     if focus == "wall":
-        from ..generators._dual import wall_dual
-
         dual = wall_dual(cells)
         found = model(_Graph(dual.cells), **options)
         if found is None:

@@ -150,20 +150,12 @@ def _sampler(algorithm, cells: CellGraph, G, options: dict) -> tuple[str, Callab
     if callable(algorithm):
         name = getattr(algorithm, "__name__", "sampler")
         return name, lambda ss: np.asarray(algorithm(cells, np.random.default_rng(ss)), dtype=bool)
-    from ..generators import generate
-    from ..generators._registry import lookup
+    from ..generators import lookup
 
+    entry = lookup(algorithm)
     focus = options.pop("focus", "passage")
-    generate(G, algorithm, seed=0, focus=focus, **options)  # raises on a bad name, option or tessellation
-    if focus != "passage":
-        return algorithm, lambda ss: generate(G, algorithm, seed=ss, focus=focus, **options).open
-    function = lookup(algorithm).function
-
-    def draw(ss):
-        result = function(cells, np.random.default_rng(ss), **options)
-        return result[0] if isinstance(result, tuple) else result
-
-    return algorithm, draw
+    checked = entry.validate(cells, focus, options)
+    return algorithm, lambda ss: entry.run(cells, np.random.default_rng(ss), focus, **checked).mask
 
 
 def expected_tv(samples: int, trees: int) -> float:

@@ -108,17 +108,13 @@ def _key(name: str) -> int:
     return zlib.crc32(name.encode())
 
 
-def _mask(function, cells, rng, options) -> np.ndarray:
-    result = function(cells, rng, **options)
-    return result[0] if isinstance(result, tuple) else result
+def _sampler(cells, algorithm: str, options: dict):
+    """``rng -> open-edge mask`` for ``algorithm`` on ``cells``; raises on a bad name, option or tessellation."""
+    from ..generators import lookup
 
-
-def _check_algorithm(cells, algorithm: str, options: dict):
-    from ..generators import generate
-    from ..generators._registry import lookup
-
-    generate(cells, algorithm, seed=0, **options)  # raises on a bad name, option or tessellation
-    return lookup(algorithm).function
+    entry = lookup(algorithm)
+    checked = entry.validate(cells, options=options)
+    return lambda rng: entry.run(cells, rng, **checked).mask
 
 
 def degree_fractions(
@@ -179,14 +175,14 @@ def degree_fractions(
     if mazes < 2:
         raise InvalidSizeError(f"mazes must be at least 2 for a confidence interval, got {mazes}")
     cells = build(tessellation, *size)
-    function = _check_algorithm(cells, algorithm, options)
+    sample = _sampler(cells, algorithm, options)
     inside = interior_cells(cells, margin)
     top = int(np.diff(cells.indptr).max())
     key = _key(f"{algorithm}/{tessellation}/{size}")
     rows = np.empty((mazes, top + 1))
     for i in range(mazes):
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key, i)))
-        mask = _mask(function, cells, rng, options)
+        mask = sample(rng)
         degree = np.bincount(cells.edges[mask].ravel(), minlength=cells.n_cells)[inside]
         rows[i] = np.bincount(degree, minlength=top + 1)[: top + 1] / len(inside)
     mean = rows.mean(axis=0)
@@ -291,10 +287,10 @@ def scaling(
         key = _key(f"{algorithm}/{tessellation}")
         for n in sizes:
             cells = build(tessellation, int(n), int(n))
-            function = _check_algorithm(cells, algorithm, {})
+            sample = _sampler(cells, algorithm, {})
             for i in range(mazes):
                 rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key, int(n), i)))
-                maze = Maze(cells, _mask(function, cells, rng, {}))
+                maze = Maze(cells, sample(rng))
                 records.append((algorithm, int(n), i, solution_length(maze)))
             if progress is not None:
                 progress(f"{algorithm} {n}x{n}: {mazes} mazes")

@@ -1,0 +1,347 @@
+"""Declared parameters: one description per option, from which checks, CLI parsing and help derive.
+
+A public function or a registered algorithm declares each of its parameters once
+as a :class:`Param` (a name, a :class:`Kind` saying which values are allowed, a
+default and a line of help). Everything that takes the parameter derives from that
+declaration: the check at the door (:meth:`Param.check`, which raises the
+declared :class:`~mazegraph.errors.MazeError` subclass with a message naming the
+parameter, the allowed values and what was given), the command line's
+``--option name=value`` (:meth:`Param.parse`), and help text such as
+``mazegraph algorithms --verbose`` (:meth:`Param.describe`).
+
+>>> from mazegraph.params import Param, Number
+>>> p = Param("p_close", Number(0, 1), 0.5, "chance to close a run")
+>>> p.check(0.25), p.parse("0.3"), p.describe()
+(0.25, 0.3, 'p_close: a number in [0, 1] (default 0.5): chance to close a run')
+>>> p.check(2)
+Traceback (most recent call last):
+  ...
+mazegraph.errors.InvalidOptionError: p_close must be a number in [0, 1]; got 2
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import numbers
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .errors import InvalidOptionError, MazeError
+
+__all__ = ["Kind", "Number", "Choice", "Flag", "Text", "Cells", "Names", "Mapping", "Either", "Param", "check_all"]
+
+
+class Kind:
+    """A set of allowed values: checks a value, parses command-line text, describes itself."""
+
+    def check(self, value, cells=None):
+        """Return ``value`` normalised (e.g. numpy scalars as Python ones); raise ``ValueError`` if not allowed."""
+        raise NotImplementedError
+
+    def parse(self, text: str):
+        """The value a command-line string stands for (checked afterwards by :meth:`check`)."""
+        return text
+
+    def describe(self) -> str:
+        """What is allowed, as a noun phrase: ``"a number in [0, 1]"``."""
+        raise NotImplementedError
+
+
+def _real(value) -> float:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Real):
+        raise ValueError
+    value = float(value)
+    if not math.isfinite(value):
+        raise ValueError
+    return value
+
+
+@dataclass(frozen=True)
+class Number(Kind):
+    """A finite number in a range; ``integer=True`` for whole numbers only.
+
+    Parameters
+    ----------
+    low, high : float or None
+        Bounds (None: unbounded on that side).
+    low_open, high_open : bool
+        Whether the bound itself is excluded.
+    integer : bool
+        Whole numbers only (``3`` and ``3.0`` are not the same option to every
+        algorithm, so floats are refused).
+    """
+
+    low: float | None = None
+    high: float | None = None
+    low_open: bool = False
+    high_open: bool = False
+    integer: bool = False
+
+    def check(self, value, cells=None):
+        if self.integer:
+            if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral):
+                raise ValueError
+            value = int(value)
+        else:
+            value = _real(value)
+        if self.low is not None and (value < self.low or (self.low_open and value == self.low)):
+            raise ValueError
+        if self.high is not None and (value > self.high or (self.high_open and value == self.high)):
+            raise ValueError
+        return value
+
+    def parse(self, text: str):
+        return int(text) if self.integer else float(text)
+
+    def describe(self) -> str:
+        noun = "an integer" if self.integer else "a number"
+        fmt = (lambda x: str(int(x))) if self.integer else (lambda x: f"{x:g}")
+        if self.low is not None and self.high is not None:
+            left, right = "(" if self.low_open else "[", ")" if self.high_open else "]"
+            return f"{noun} in {left}{fmt(self.low)}, {fmt(self.high)}{right}"
+        if self.low is not None:
+            return f"{noun} {'>' if self.low_open else '>='} {fmt(self.low)}"
+        if self.high is not None:
+            return f"{noun} {'<' if self.high_open else '<='} {fmt(self.high)}"
+        return noun
+
+
+@dataclass(frozen=True)
+class Choice(Kind):
+    """One of a fixed set of strings."""
+
+    values: tuple[str, ...]
+
+    def check(self, value, cells=None):
+        if not isinstance(value, str) or value not in self.values:
+            raise ValueError
+        return value
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(map(repr, self.values))
+
+
+@dataclass(frozen=True)
+class Flag(Kind):
+    """True or False (``yes``/``no``, ``1``/``0`` on the command line)."""
+
+    def check(self, value, cells=None):
+        if not isinstance(value, (bool, np.bool_)):
+            raise ValueError
+        return bool(value)
+
+    def parse(self, text: str):
+        word = text.strip().lower()
+        if word in ("true", "yes", "1", "on"):
+            return True
+        if word in ("false", "no", "0", "off"):
+            return False
+        raise ValueError
+
+    def describe(self) -> str:
+        return "true or false"
+
+
+@dataclass(frozen=True)
+class Text(Kind):
+    """Any string (a name, a path) of at most ``max_length`` characters."""
+
+    max_length: int = 4096
+
+    def check(self, value, cells=None):
+        if not isinstance(value, str) or len(value) > self.max_length:
+            raise ValueError
+        return value
+
+    def describe(self) -> str:
+        return "a string"
+
+
+@dataclass(frozen=True)
+class Cells(Kind):
+    """``count`` cell labels of the tessellation, e.g. an (entrance, exit) pair.
+
+    Checked against the tessellation when one is given (each must be a cell);
+    normalised to a tuple of labels. On the command line cells are separated by
+    ``;`` and coordinates by ``,``: ``0,0;5,7``.
+    """
+
+    count: int = 2
+
+    def check(self, value, cells=None):
+        if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != self.count:
+            raise ValueError
+        labels = tuple(tuple(x) if isinstance(x, list) else x for x in value)
+        if cells is not None:
+            for label in labels:
+                cells.labels.index(label)  # NotACellError names the cell
+        return labels
+
+    def parse(self, text: str):
+        return tuple(_label(part) for part in text.split(";"))
+
+    def describe(self) -> str:
+        what = "a pair of cells" if self.count == 2 else f"{self.count} cells"
+        return f"{what} ({';'.join(['0,0'] * self.count)} on the command line)"
+
+
+def _label(text: str):
+    parts = [p.strip() for p in text.split(",")]
+    values = tuple(int(p) for p in parts)
+    return values[0] if len(values) == 1 else values
+
+
+@dataclass(frozen=True)
+class Names(Kind):
+    """A name from a registry, or (``several=True``) also a list of ``count`` names.
+
+    ``known`` returns the names that exist, asked at check time so names
+    registered later are accepted; ``exclude`` are refused (e.g. an algorithm
+    cannot be its own base).
+    """
+
+    known: Callable[[], Sequence[str]]
+    what: str = "a name"
+    several: bool = False
+    exclude: tuple[str, ...] = ()
+
+    def check(self, value, cells=None):
+        allowed = set(self.known()) - set(self.exclude)
+        if isinstance(value, str):
+            if value not in allowed:
+                raise ValueError
+            return value
+        if self.several and isinstance(value, Sequence) and value and all(isinstance(v, str) for v in value):
+            if not set(value) <= allowed:
+                raise ValueError
+            return tuple(value)
+        raise ValueError
+
+    def parse(self, text: str):
+        parts = [p.strip() for p in text.split(",")]
+        return parts[0] if len(parts) == 1 else parts
+
+    def describe(self) -> str:
+        names = ", ".join(sorted(set(self.known()) - set(self.exclude)))
+        extra = " (or a list of them)" if self.several else ""
+        return f"{self.what}{extra}: {names}"
+
+
+@dataclass(frozen=True)
+class Mapping(Kind):
+    """A dict with string keys (JSON on the command line)."""
+
+    def check(self, value, cells=None):
+        if not isinstance(value, dict) or not all(isinstance(k, str) for k in value):
+            raise ValueError
+        return dict(value)
+
+    def parse(self, text: str):
+        return json.loads(text)
+
+    def describe(self) -> str:
+        return "a dict of names to values"
+
+
+@dataclass(frozen=True)
+class Either(Kind):
+    """A value allowed by any of several kinds, tried in order."""
+
+    kinds: tuple[Kind, ...]
+
+    def check(self, value, cells=None):
+        for kind in self.kinds:
+            try:
+                return kind.check(value, cells)
+            except ValueError:
+                continue
+        raise ValueError
+
+    def parse(self, text: str):
+        for kind in self.kinds:
+            try:
+                return kind.parse(text)
+            except ValueError:
+                continue
+        raise ValueError
+
+    def describe(self) -> str:
+        return " or ".join(kind.describe() for kind in self.kinds)
+
+
+@dataclass(frozen=True)
+class Param:
+    """One declared parameter.
+
+    Parameters
+    ----------
+    name : str
+    kind : Kind
+        The values allowed.
+    default : object
+        The value when the parameter is not given. ``None`` as a default
+        means "not set" and is always allowed.
+    help : str
+        One line for help text.
+    error : type
+        The :class:`~mazegraph.errors.MazeError` subclass a bad value raises.
+    """
+
+    name: str
+    kind: Kind
+    default: Any = None
+    help: str = ""
+    error: type[MazeError] = field(default=InvalidOptionError)
+
+    def check(self, value, cells=None, owner: str = ""):
+        """``value`` normalised, or the declared error naming the parameter and what is allowed."""
+        if value is None and self.default is None:
+            return None
+        try:
+            return self.kind.check(value, cells)
+        except MazeError:  # e.g. NotACellError naming the cell
+            raise
+        except (ValueError, TypeError):
+            where = f"{owner}: " if owner else ""
+            none = ", or None" if self.default is None else ""
+            raise self.error(f"{where}{self.name} must be {self.kind.describe()}{none}; got {value!r}") from None
+
+    def parse(self, text: str, owner: str = ""):
+        """The value of command-line ``text`` (``none`` for None where allowed), checked."""
+        if text.strip().lower() == "none" and self.default is None:
+            return None
+        try:
+            value = self.kind.parse(text)
+        except (ValueError, TypeError, json.JSONDecodeError):
+            where = f"{owner}: " if owner else ""
+            raise self.error(f"{where}{self.name} must be {self.kind.describe()}; got {text!r}") from None
+        return self.check(value, owner=owner)
+
+    def describe(self) -> str:
+        """``name: kind (default d): help``, one line."""
+        default = "" if self.default is None else f" (default {self.default!r})"
+        text = f"{self.name}: {self.kind.describe()}{default}"
+        return f"{text}: {self.help}" if self.help else text
+
+
+def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = "") -> dict:
+    """Every declared parameter's value (given or default), checked; unknown names refused.
+
+    Raises
+    ------
+    InvalidOptionError
+        If a name is not declared; the message lists the declared names.
+    """
+    known = {p.name: p for p in params}
+    unknown = sorted(set(values) - set(known))
+    if unknown:
+        takes = ", ".join(known) or "no options"
+        where = f"{owner} " if owner else ""
+        raise InvalidOptionError(f"{where}does not take option(s) {', '.join(unknown)}; it takes {takes}")
+    return {
+        name: p.check(values[name], cells, owner) if name in values else p.default for name, p in known.items()
+    }
