@@ -25,8 +25,8 @@ import time
 import numpy as np
 
 import mazegraph as mg
-from mazegraph.experiment.worker import task_seed
 from mazegraph.reproduce.pullen import config
+from mazegraph.runner.worker import task_seed
 
 TARGET_SECONDS = 60.0
 TARGET_OVERHEAD = 0.15

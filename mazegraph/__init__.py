@@ -36,7 +36,6 @@ from .errors import (
     UnknownTessellationError,
     UnsupportedError,
 )
-from .experiment import experiment, regenerate, summarize
 from .generators import algorithm_info, algorithms, applicability, generate, register_algorithm, unregister_algorithm
 from .maze import Maze
 from .render import render
@@ -53,6 +52,7 @@ from .routing import (
     to_unicursal,
     weave_violations,
 )
+from .runner import experiment, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
 

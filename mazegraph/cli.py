@@ -225,7 +225,7 @@ def _parser() -> argparse.ArgumentParser:
     gal.add_argument("--seed", type=int, default=1)
     gal.set_defaults(run=_cmd_gallery)
 
-    from .experiment.command import add_parser as add_experiment_parser
+    from .runner.command import add_parser as add_experiment_parser
 
     add_experiment_parser(sub)  # mazegraph experiment CONFIG.toml [--out DIR] [--backend ...]
 

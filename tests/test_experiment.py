@@ -16,9 +16,9 @@ import pyarrow.parquet as pq
 import pytest
 
 import mazegraph as mg
-from mazegraph.experiment import config as config_module
-from mazegraph.experiment import storage
-from mazegraph.experiment.backends import MAX_POOL_RESTARTS
+from mazegraph.runner import config as config_module
+from mazegraph.runner import storage
+from mazegraph.runner.backends import MAX_POOL_RESTARTS
 
 BASE = {
     "root_seed": 11,
@@ -182,7 +182,7 @@ def test_resume_after_killed_driver(clean, tmp_path):
     killer = textwrap.dedent(
         """
         import os, signal, sys
-        from mazegraph.experiment import storage
+        from mazegraph.runner import storage
         original = storage.Store.write
         count = []
         def write(self, table):
@@ -437,7 +437,7 @@ def test_dask_backend_gives_the_same_rows(clean):
 
 
 def test_example_config_is_valid():
-    from mazegraph.experiment.config import load_config
+    from mazegraph.runner.config import load_config
 
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     cfg = load_config(os.path.join(root, "experiments", "example.toml"))

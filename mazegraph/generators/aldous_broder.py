@@ -44,7 +44,7 @@ def _aldous_broder(indptr, neighbors, edge_ids, state):
 @algorithm(
     "aldous_broder",
     "Aldous-Broder: random walk, carve on first visit; every spanning tree equally likely",
-    reachable="mazegraph.uniformity.reachable:aldous_broder",
+    reachable="mazegraph.uniformity.models:aldous_broder",
 )
 def aldous_broder(cells: CellGraph, rng: np.random.Generator):
     """Aldous-Broder algorithm.

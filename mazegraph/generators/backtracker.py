@@ -126,7 +126,7 @@ def _check_directions(cells: CellGraph, options: dict) -> None:
     weave=Weave(weave_backtracker),
     wall_focus=False,
     check_options=_check_directions,
-    reachable="mazegraph.uniformity.reachable:backtracker",
+    reachable="mazegraph.uniformity.models:backtracker",
 )
 def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0):
     """Recursive backtracker (randomized depth-first search).

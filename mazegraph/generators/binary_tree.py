@@ -155,7 +155,7 @@ ORDER = Param("order", Choice(_ORDERS), "auto", "the cell ordering: rows when th
     options=(P_UP, ORDER),
     crossings=True,
     check_options=lambda cells, options: cell_order(cells, options["order"]),
-    reachable="mazegraph.uniformity.reachable:binary_tree",
+    reachable="mazegraph.uniformity.models:binary_tree",
 )
 def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order="auto"):
     """Binary Tree.

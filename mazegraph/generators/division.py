@@ -205,7 +205,7 @@ def _check_box(cells: CellGraph, options: dict) -> None:
     options=(METHOD, ORIENTATION),
     wall_focus=False,
     check_options=_check_box,
-    reachable="mazegraph.uniformity.reachable:division",
+    reachable="mazegraph.uniformity.models:division",
 )
 def division(cells: CellGraph, rng: np.random.Generator, *, method="auto", orientation="proportional"):
     """Recursive division, a wall adder.

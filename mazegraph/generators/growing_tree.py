@@ -245,7 +245,7 @@ def _policy(policy: str, p) -> tuple[int, float]:
     options=(POLICY, P),
     crossings=True,
     check_options=_check_p,
-    reachable="mazegraph.uniformity.reachable:growing_tree",
+    reachable="mazegraph.uniformity.models:growing_tree",
 )
 def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_swap", p=None):
     """Growing Tree.
@@ -325,7 +325,7 @@ def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_s
     options=(TREES, SPROUT, POLICY, P, JOIN),
     crossings=True,
     check_options=_check_p,
-    reachable="mazegraph.uniformity.reachable:growing_forest",
+    reachable="mazegraph.uniformity.models:growing_forest",
 )
 def growing_forest(
     cells: CellGraph, rng: np.random.Generator, *, trees=0.01, sprout=0.0, policy="oldest_swap", p=None, join="meet"

@@ -234,7 +234,7 @@ def _scan_orders(cells: CellGraph) -> np.ndarray:
     "hunt_and_kill",
     "hunt-and-kill: random walk into new cells; when stuck, scan for a cell next to the maze",
     crossings=True,
-    reachable="mazegraph.uniformity.reachable:hunt_and_kill",
+    reachable="mazegraph.uniformity.models:hunt_and_kill",
 )
 def hunt_and_kill(cells: CellGraph, rng: np.random.Generator):
     """Hunt-and-kill.

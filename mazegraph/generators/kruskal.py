@@ -56,7 +56,7 @@ DENSITY = Param("density", Number(0, 1), 0.3, "weave only: the chance that an un
     options=(UNTIL_CONNECTED,),
     crossings=True,
     weave=Weave(weave_kruskal, (DENSITY,)),
-    reachable="mazegraph.uniformity.reachable:kruskal",
+    reachable="mazegraph.uniformity.models:kruskal",
 )
 def kruskal(cells: CellGraph, rng: np.random.Generator, *, until_connected=None):
     """Randomized Kruskal's algorithm.

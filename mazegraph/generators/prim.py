@@ -197,7 +197,7 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
     "prim_true",
     "Prim's minimum spanning tree with random edge weights (binary heap)",
     crossings=True,
-    reachable="mazegraph.uniformity.reachable:prim_true",
+    reachable="mazegraph.uniformity.models:prim_true",
 )
 def prim_true(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (true): a minimum spanning tree for random edge weights.
@@ -252,7 +252,7 @@ def prim_true(cells: CellGraph, rng: np.random.Generator):
     "prim_simplified",
     "Prim simplified: carve a uniformly random frontier edge",
     crossings=True,
-    reachable="mazegraph.uniformity.reachable:prim_simplified",
+    reachable="mazegraph.uniformity.models:prim_simplified",
 )
 def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (simplified): carve a random edge out of the tree.
@@ -299,7 +299,7 @@ def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     "prim_modified",
     "Prim modified: join a uniformly random frontier cell to a random tree neighbour",
     crossings=True,
-    reachable="mazegraph.uniformity.reachable:prim_modified",
+    reachable="mazegraph.uniformity.models:prim_modified",
 )
 def prim_modified(cells: CellGraph, rng: np.random.Generator):
     """Prim's algorithm (modified): join a random frontier cell.

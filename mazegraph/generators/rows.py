@@ -440,7 +440,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     needs_rows=True,
     crossings=True,
     check=_rows_refusal,
-    reachable="mazegraph.uniformity.reachable:sidewinder",
+    reachable="mazegraph.uniformity.models:sidewinder",
 )
 def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     """Sidewinder.
@@ -714,7 +714,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
     needs_rows=True,
     crossings=True,
     check=_rows_refusal,
-    reachable="mazegraph.uniformity.reachable:eller",
+    reachable="mazegraph.uniformity.models:eller",
 )
 def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=0.5, p_down=0.5):
     """Eller's algorithm.

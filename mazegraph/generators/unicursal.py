@@ -655,7 +655,7 @@ def _check_method(cells: CellGraph, options: dict) -> None:
     wall_focus=False,
     check=_check,
     check_options=_check_method,
-    reachable="mazegraph.uniformity.reachable:unicursal",
+    reachable="mazegraph.uniformity.models:unicursal",
 )
 def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base="wilson", moves=None, attempts=10):
     """A unicursal maze (labyrinth): a single passage with no junctions through every cell.

@@ -36,7 +36,7 @@ def _wilson(indptr, neighbors, edge_ids, state):
 @algorithm(
     "wilson",
     "Wilson: loop-erased random walks, every spanning tree equally likely",
-    reachable="mazegraph.uniformity.reachable:wilson",
+    reachable="mazegraph.uniformity.models:wilson",
 )
 def wilson(cells: CellGraph, rng: np.random.Generator):
     """Wilson's algorithm.

@@ -92,7 +92,7 @@ def config(seeds: int, size: int = 100, root: int = 20261129) -> dict:
 
 def compare(results: pd.DataFrame) -> pd.DataFrame:
     """Measured means with 95% confidence intervals beside Pullen's figures, one row per (row, focus)."""
-    from ..experiment import summarize
+    from ..runner import summarize
 
     ref = reference().set_index("algorithm")
     stats = summarize(results, by=["algorithm", "focus"])
@@ -221,7 +221,7 @@ def reproduce(
     pandas.DataFrame
         The comparison table.
     """
-    from ..experiment import experiment
+    from ..runner import experiment
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)

@@ -1,18 +1,15 @@
 """Research checks on perfect mazes, ``mg.uniformity``.
 
 - :mod:`.count`: exact and logarithmic spanning-tree counts, enumeration;
-- :mod:`.test`: :func:`test`, is a generator a uniform sampler of spanning trees?
+- :mod:`.verify`: :func:`test`, is a generator a uniform sampler of spanning trees?
 - :mod:`.reachable`: which trees a generator can make at all (the proofs behind ``never``);
 - :mod:`.ust`: limits of the uniform spanning tree (degree distribution) and scaling laws;
 - :mod:`.plots`: texture-comparison figures and ``mazegraph plot RESULTS_DIR``.
-
-``mg.uniformity.test`` is the function; the module is ``mazegraph.uniformity.test``
-only through ``sys.modules``, like ``mg.experiment``.
 """
 
 from .count import MAX_ENUMERATED, count_spanning_trees, enumerate_spanning_trees, log_count_spanning_trees, tree_key
 from .reachable import ReachabilityError, Reachable, reachability, reachable_trees
-from .test import VERDICTS, UniformityResult, expected_tv, never_samples, power_samples, sample_seeds, test
+from .verify import VERDICTS, UniformityResult, expected_tv, never_samples, power_samples, sample_seeds, test
 
 __all__ = [
     "count_spanning_trees",

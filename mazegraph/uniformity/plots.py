@@ -123,7 +123,7 @@ def metric_distributions(results: pd.DataFrame, path, metrics=None, kind: str = 
     """
     import seaborn as sns
 
-    from ..experiment.plan import ID_COLUMNS, TAIL_COLUMNS
+    from ..runner.plan import ID_COLUMNS, TAIL_COLUMNS
 
     if "algorithm" not in results:
         raise ExperimentError("the results have no 'algorithm' column; are they an experiment's rows?")

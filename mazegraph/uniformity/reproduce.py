@@ -22,8 +22,8 @@ import pandas as pd
 
 from ..errors import OutputPathError
 from .count import count_spanning_trees
-from .test import power_samples, test
 from .ust import LERW_EXPONENT, compare_z2, degree_fractions, fit_exponent, scaling
+from .verify import power_samples, test
 
 __all__ = [
     "GRAPHS",

@@ -146,7 +146,7 @@ def load_config(config: Config | dict | str | os.PathLike) -> Config:
 
     Examples
     --------
-    >>> from mazegraph.experiment import load_config
+    >>> from mazegraph.runner import load_config
     >>> c = load_config({"root_seed": 1, "seeds": 2, "algorithms": [{"name": "wilson"}],
     ...                  "tessellations": [{"name": "orthogonal", "sizes": [[4, 4]]}]})
     >>> c.algorithms[0].focus, c.tessellations[0].sizes

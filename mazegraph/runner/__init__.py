@@ -12,11 +12,10 @@ One job per module:
 - :mod:`.run` drives it all (:func:`experiment`);
 - :mod:`.stats` aggregates rows (:func:`summarize`).
 
-``mazegraph.experiment`` (the attribute) is the function :func:`experiment`;
-reach the modules with ``from mazegraph.experiment import ...`` or
-``from mazegraph.experiment.plan import ...`` (``import mazegraph.experiment
-as x`` gives the function). Heavy imports (pandas, pyarrow, tqdm, scipy.stats, dask) happen on first use,
-so ``import mazegraph`` stays fast.
+The package is ``mazegraph.runner``; its main function is also
+``mazegraph.experiment`` (so ``mg.experiment(config)`` runs a sweep). Heavy
+imports (pandas, pyarrow, tqdm, scipy.stats, dask) happen on first use, so
+``import mazegraph`` stays fast.
 """
 
 from .config import AlgorithmEntry, Config, TessellationEntry, load_config

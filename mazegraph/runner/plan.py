@@ -50,7 +50,7 @@ def task_key(description: dict) -> int:
 
     Examples
     --------
-    >>> from mazegraph.experiment.plan import task_key
+    >>> from mazegraph.runner.plan import task_key
     >>> task_key({"algorithm": "wilson", "replicate": 0}) == task_key({"replicate": 0, "algorithm": "wilson"})
     True
     """

@@ -28,7 +28,7 @@ def experiment(
     Parameters
     ----------
     config : dict, str or path
-        The experiment (see :func:`mazegraph.experiment.load_config` for the
+        The experiment (see :func:`mazegraph.runner.load_config` for the
         fields), or the path of a TOML file holding it.
     out : str or path, optional
         Folder for the rows as Parquet parts, written as chunks finish. Run

@@ -33,7 +33,7 @@ def task_seed(root_seed: int, spawn_key: int) -> np.random.SeedSequence:
 
     Examples
     --------
-    >>> from mazegraph.experiment import task_seed
+    >>> from mazegraph.runner import task_seed
     >>> task_seed(1, 42).spawn_key
     (42,)
     """
