@@ -25,12 +25,20 @@ Compile time on a cold cache (a fresh install, CI) is kept down in three ways:
 from __future__ import annotations
 
 import functools
+import logging
+import os
+import sys
+import threading
+import time
 import warnings
 
 import numba
-from numba.core import types
+from numba.core import event, types
 
-__all__ = ["kernel"]
+__all__ = ["kernel", "KERNELS", "compile_count"]
+
+KERNELS: list = []
+"""Every kernel the package defines (numba dispatchers), in definition order."""
 
 _OPTIONS = {"nogil": True, "no_cfunc_wrapper": True}
 
@@ -70,6 +78,7 @@ def kernel(function=None, *, python: bool = True):
     _widen_calls(dispatcher)
     if not python:
         _refuse_python_calls(dispatcher)
+    KERNELS.append(dispatcher)
     return dispatcher
 
 
@@ -124,3 +133,72 @@ def _refuse_python_calls(dispatcher) -> None:
 
     dispatcher.add_overload = add_overload
     dispatcher._compile_for_args = compile_for_args
+
+
+# -- never compile silently ---------------------------------------------------------------------------------------
+
+NOTICE = (
+    "mazegraph: compiling kernels for this machine (one-off: later runs load them from numba's cache; "
+    "`mazegraph warmup` compiles them all ahead of time)"
+)
+
+
+class _CompileNotice(event.Listener):
+    """Says once per process, on stderr, that mazegraph kernels are being compiled.
+
+    numba sends a ``numba:compile`` event only when it really compiles (a kernel
+    loaded from the disk cache sends none), so a warm run stays quiet. The line
+    goes to the ``mazegraph`` logger at INFO level when the program has set up
+    logging, else straight to stderr. ``MAZEGRAPH_COMPILE_NOTICE=0`` silences it.
+    """
+
+    def __init__(self):
+        self.compiled = 0  # kernels compiled in this process (each signature counts)
+        self.seconds = 0.0
+        self._announced = False
+        self._depth = threading.local()
+
+    @staticmethod
+    def _ours(event) -> bool:
+        dispatcher = event.data.get("dispatcher") if isinstance(event.data, dict) else None
+        module = getattr(getattr(dispatcher, "py_func", None), "__module__", "") or ""
+        return module.startswith("mazegraph.")
+
+    def on_start(self, event):
+        if not self._ours(event):
+            return
+        depth = getattr(self._depth, "value", 0)
+        if depth == 0:
+            self._depth.started = time.perf_counter()
+            if not self._announced:
+                self._announced = True
+                announce(NOTICE)
+        self._depth.value = depth + 1
+
+    def on_end(self, event):
+        if not self._ours(event):
+            return
+        self.compiled += 1
+        self._depth.value = getattr(self._depth, "value", 1) - 1
+        if self._depth.value == 0:
+            self.seconds += time.perf_counter() - self._depth.started
+
+
+def announce(message: str) -> None:
+    """One line for the user: to the ``mazegraph`` logger if logging is set up, else to stderr."""
+    if os.environ.get("MAZEGRAPH_COMPILE_NOTICE", "1") == "0":
+        return
+    log = logging.getLogger("mazegraph")
+    if log.hasHandlers():
+        log.info(message)
+    else:
+        print(message, file=sys.stderr, flush=True)
+
+
+_NOTICE = _CompileNotice()
+event.register("numba:compile", _NOTICE)
+
+
+def compile_count() -> tuple[int, float]:
+    """How many kernel versions this process compiled (not loaded from the cache), and the seconds it took."""
+    return _NOTICE.compiled, _NOTICE.seconds
