@@ -56,7 +56,7 @@ from .runner import experiment, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     # tessellations, mazes, generators, drawing
