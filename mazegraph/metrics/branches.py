@@ -10,7 +10,7 @@ from .._numba import kernel
 from ._common import largest, mean
 from .degrees import degrees
 
-__all__ = ["river", "River", "river_of"]
+__all__ = ["river", "River"]
 
 # branch kinds returned by the _branches kernel
 _DEAD_END, _CORRIDOR, _PATH, _RING = 0, 1, 2, 3

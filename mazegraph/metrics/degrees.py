@@ -15,8 +15,6 @@ __all__ = [
     "corridor_pct",
     "junction_pct",
     "crossroad_pct",
-    "degrees",
-    "shares",
 ]
 
 

@@ -10,7 +10,7 @@ from ..cellgraph import CellGraph
 from ..errors import MissingAttributeError
 from ._common import facts, maze_cells
 
-__all__ = ["bias", "shares_by_direction", "total_variation"]
+__all__ = ["bias"]
 
 
 def _offered(cells: CellGraph) -> np.ndarray:

@@ -12,7 +12,7 @@ from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, MissingAttributeError
 from ._common import coordinates, facts, largest, maze_cells, mean
 
-__all__ = ["run", "Runs", "DEFAULT_MAX_TURN", "cos_limit"]
+__all__ = ["run", "Runs", "DEFAULT_MAX_TURN"]
 
 DEFAULT_MAX_TURN = 25.0
 """Default largest turn (degrees) still counted as going straight (see :func:`run`)."""

@@ -11,7 +11,7 @@ from ..cellgraph import CellGraph
 from ..errors import MissingAttributeError, NoSolutionError
 from ._common import coordinates, facts, maze_cells, pct
 
-__all__ = ["solution_length", "solution_pct", "tortuosity", "ends", "solution_cells", "straightness"]
+__all__ = ["solution_length", "solution_pct", "tortuosity"]
 
 
 def ends(maze, start, goal) -> tuple[int, int]:
