@@ -42,6 +42,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ._compile import compile_graph
 from ._numba import kernel
 from ._unionfind import join, root
 from .cellgraph import CellGraph, Labels
@@ -174,8 +175,6 @@ def symmetries(tessellation) -> list[str]:
     >>> mg.symmetries(mg.tessellations.sigma_hexagon(3))[:4]
     ['rotate180', 'rotate120', 'rotate60', 'mirror']
     """
-    from ._compile import compile_graph
-
     cells = compile_graph(tessellation)
     return [name for name in SYMMETRIES if _group(cells, name)[0] is not None]
 
@@ -214,8 +213,6 @@ def symmetry_group(tessellation, symmetry: str) -> list[tuple[np.ndarray, np.nda
     >>> cell_map.tolist(), edge_map.tolist()
     ([2, 1, 0], [1, 0])
     """
-    from ._compile import compile_graph
-
     _check_name(symmetry)
     cells = compile_graph(tessellation)
     maps, why = _group(cells, symmetry)
@@ -314,7 +311,7 @@ def _open_orbits(forest, edges, members, ptr, orbits, is_open, need):
     for o in orbits:
         widest = max(widest, ptr[o + 1] - ptr[o])
     ends = np.empty(2 * widest, dtype=np.int64)
-    parent = np.empty(2 * widest, dtype=np.int64)
+    local = np.empty(2 * widest, dtype=np.int32)  # a small union-find over the ends of the orbit's walls
     opened = 0
     for o in orbits:
         if opened >= need:
@@ -324,24 +321,17 @@ def _open_orbits(forest, edges, members, ptr, orbits, is_open, need):
             e = members[ptr[o] + k]
             ends[2 * k] = root(forest, edges[e, 0])
             ends[2 * k + 1] = root(forest, edges[e, 1])
-        for j in range(2 * size):  # a small union-find over the pieces the orbit touches
-            parent[j] = j
+        for j in range(2 * size):  # ends in one piece start in one set
+            local[j] = -1
             for i in range(j):
                 if ends[i] == ends[j]:
-                    parent[j] = i
+                    join(local, i, j)
                     break
         fits = True
-        for k in range(size):
-            a = 2 * k
-            while parent[a] != a:
-                a = parent[a]
-            b = 2 * k + 1
-            while parent[b] != b:
-                b = parent[b]
-            if a == b:
+        for k in range(size):  # the walls keep the pieces a forest
+            if not join(local, 2 * k, 2 * k + 1):
                 fits = False
                 break
-            parent[a] = b
         if fits:
             for k in range(size):
                 e = members[ptr[o] + k]
@@ -435,7 +425,7 @@ def symmetric_mask(
     #    wall orbits first (a minimum spanning forest by orbit size): copied round, they add fewest walls,
     #    so the copies form a tree whenever some choice does.
     skeleton = np.zeros(n_edge_orbits, dtype=bool)
-    groups = -np.ones(n_orbits, dtype=np.int64)
+    groups = np.full(n_orbits, -1, dtype=np.int32)  # int32 like every union-find: one compiled root, join
     joinable = rng.permutation(np.flatnonzero(fixed[ends[:, 0]] & fixed[ends[:, 1]] & ~internal))
     joinable = joinable[np.argsort(np.diff(ptr)[joinable], kind="stable")]
     _open_edges(groups, ends, joinable, skeleton, n_orbits)
@@ -468,7 +458,7 @@ def symmetric_mask(
         carved[quotient_edges[mask]] = True
 
     # 3. Lift: open every image of each chosen passage, skeleton first, skipping any that would close a loop.
-    forest = -np.ones(n, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)
     is_open = np.zeros(m, dtype=bool)
     lifted = np.concatenate([members[skeleton[edge_orbit[members]]], members[carved[edge_orbit[members]]]])
     opened = _open_edges(forest, edges, lifted, is_open, n - 1)

@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .._numba import kernel
+from .._search import low_points
 from ..errors import NoSolutionError
 from ..maze import Maze
 from ._common import cell_index, check_maze
@@ -31,50 +31,6 @@ class Bottlenecks(NamedTuple):
     passages: list
     cell_indices: np.ndarray
     edge_indices: np.ndarray
-
-
-@kernel
-def _dfs_low(indptr, neighbors, edge_ids, is_open, root):
-    """Iterative depth-first search from ``root``: discovery times, low points, tree parents and parent edges."""
-    n = len(indptr) - 1
-    disc = np.full(n, -1, dtype=np.int64)
-    low = np.zeros(n, dtype=np.int64)
-    parent = np.full(n, -1, dtype=np.int64)
-    via = np.full(n, -1, dtype=np.int64)
-    cursor = np.zeros(n, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    for u in range(n):
-        cursor[u] = indptr[u]
-    time = 0
-    disc[root] = time
-    low[root] = time
-    stack[0] = root
-    top = 1
-    while top > 0:
-        u = stack[top - 1]
-        if cursor[u] < indptr[u + 1]:
-            s = cursor[u]
-            cursor[u] += 1
-            e = edge_ids[s]
-            if not is_open[e] or e == via[u]:
-                continue
-            v = neighbors[s]
-            if disc[v] < 0:
-                time += 1
-                disc[v] = time
-                low[v] = time
-                parent[v] = u
-                via[v] = e
-                stack[top] = v
-                top += 1
-            elif disc[v] < low[u]:
-                low[u] = disc[v]
-        else:
-            top -= 1
-            p = parent[u]
-            if p >= 0 and low[u] < low[p]:
-                low[p] = low[u]
-    return disc, low, parent, via
 
 
 def bottlenecks(maze: Maze, start=None, goal=None) -> Bottlenecks:
@@ -131,7 +87,7 @@ def bottlenecks(maze: Maze, start=None, goal=None) -> Bottlenecks:
     c = maze.cells
     s = cell_index(maze, start, maze.start_index)
     g = cell_index(maze, goal, maze.goal_index)
-    disc, low, parent, via = _dfs_low(c.indptr, c.neighbors, c.edge_ids, maze.open, s)
+    disc, low, parent, via, _, _, _ = low_points(c.indptr, c.neighbors, c.edge_ids, maze.open, s, g)
     if disc[g] < 0:
         raise NoSolutionError(f"no open path joins {c.labels[s]!r} and {c.labels[g]!r}")
     cells, edges = [g], []

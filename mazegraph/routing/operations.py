@@ -6,7 +6,7 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import as_generator, kernel_state
-from .._search import bfs_parents
+from .._search import breadth_first
 from .._unionfind import join, root
 from ..errors import UnsupportedError
 from ..maze import Maze
@@ -67,33 +67,11 @@ def flood(maze: Maze, source=None, *, as_mask: bool = False):
     maze = check_maze(maze, "flood")
     s = cell_index(maze, source, maze.start_index)
     c = maze.cells
-    parent = bfs_parents(c.indptr, c.neighbors, c.edge_ids, maze.open, s, -1)
+    dist, _, order, _ = breadth_first(c.indptr, c.neighbors, c.edge_ids, maze.open, s, -1)
     if as_mask:
-        return parent >= 0
-    order = _bfs_order(c.indptr, c.neighbors, c.edge_ids, maze.open, s)
+        return dist >= 0
     labels = c.labels
     return [labels[i] for i in order.tolist()]
-
-
-@kernel
-def _bfs_order(indptr, neighbors, edge_ids, is_open, source):
-    n = len(indptr) - 1
-    seen = np.zeros(n, dtype=np.bool_)
-    queue = np.empty(n, dtype=np.int64)
-    seen[source] = True
-    queue[0] = source
-    head = 0
-    tail = 1
-    while head < tail:
-        u = queue[head]
-        head += 1
-        for s in range(indptr[u], indptr[u + 1]):
-            v = neighbors[s]
-            if is_open[edge_ids[s]] and not seen[v]:
-                seen[v] = True
-                queue[tail] = v
-                tail += 1
-    return queue[:tail]
 
 
 def is_solvable(maze: Maze, start=None, goal=None) -> bool:
@@ -132,7 +110,7 @@ def is_solvable(maze: Maze, start=None, goal=None) -> bool:
     s = cell_index(maze, start, maze.start_index)
     g = cell_index(maze, goal, maze.goal_index)
     c = maze.cells
-    return bool(bfs_parents(c.indptr, c.neighbors, c.edge_ids, maze.open, s, g)[g] >= 0)
+    return bool(breadth_first(c.indptr, c.neighbors, c.edge_ids, maze.open, s, g)[0][g] >= 0)
 
 
 def removed_cells(maze: Maze) -> list:
@@ -158,7 +136,7 @@ def _join(edges, indptr, edge_ids, crosses, under, direction, is_open, state):
     """Open closed edges in random order wherever they join two separate parts; returns parts left."""
     n = len(indptr) - 1
     m = len(edges)
-    forest = np.full(n, -1, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)  # int32 like every union-find: one compiled root, join
     parts = n
     for e in range(m):
         if is_open[e] and join(forest, edges[e, 0], edges[e, 1]):
@@ -200,7 +178,7 @@ def _prune(edges, indptr, edge_ids, under, is_open, state):
     deg = open_degree(indptr, edge_ids, is_open)
     order = np.arange(m, dtype=np.int64)
     shuffle(order, state)
-    forest = np.full(n, -1, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)  # int32 like every union-find: one compiled root, join
     keep = np.zeros(m, dtype=np.bool_)
     for sweep in range(3):
         for k in range(m):

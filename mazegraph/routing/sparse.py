@@ -6,11 +6,11 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state
+from .._search import breadth_first, flood_layer
 from ..errors import InvalidOptionError
 from ..maze import Maze
 from ..structure.passages import can_close, close_edge, constraints, locked_cells, open_degree
 from ._common import check_maze, count_option
-from .operations import _bfs_order
 
 __all__ = ["sparsify"]
 
@@ -46,41 +46,35 @@ def _cull(edges, indptr, edge_ids, under, is_open, passes, keep_a, keep_b):
 
 
 @kernel
-def _clear_ahead(indptr, neighbors, in_maze, u, v, radius, dist_v, dist_u, touched, queue):
+def _clear_ahead(indptr, neighbors, edge_ids, everything, in_maze, u, v, radius, dist_v, dist_u, queue_v, queue_u):
     """True if no maze cell lies within ``radius`` steps of ``v`` except cells nearer to ``u`` (behind)."""
-    ok = True
-    # distances from v (up to radius) and from u (up to radius), over the tessellation
-    count = 0
+    # distances from v and from u, up to radius, over the tessellation (every edge counts as open)
+    none = np.empty(0, dtype=np.int64)
+    reach = 0
     for which in range(2):
         root = v if which == 0 else u
         dist = dist_v if which == 0 else dist_u
+        queue = queue_v if which == 0 else queue_u
         dist[root] = 0
-        touched[count] = root
-        count += 1
         queue[0] = root
-        head = 0
-        tail = 1
-        while head < tail:
-            x = queue[head]
-            head += 1
-            if dist[x] == radius:
-                continue
-            for s in range(indptr[x], indptr[x + 1]):
-                y = neighbors[s]
-                if dist[y] < 0:
-                    dist[y] = dist[x] + 1
-                    touched[count] = y
-                    count += 1
-                    queue[tail] = y
-                    tail += 1
-    for i in range(count):
-        w = touched[i]
-        if dist_v[w] >= 0 and in_maze[w] and w != u:
-            if dist_u[w] < 0 or dist_u[w] >= dist_v[w]:
-                ok = False
-    for i in range(count):
-        dist_v[touched[i]] = -1
-        dist_u[touched[i]] = -1
+        head, tail = 0, 1
+        for _ in range(radius):
+            if head == tail:
+                break
+            end = tail
+            tail = flood_layer(indptr, neighbors, edge_ids, everything, dist, none, queue, head, tail)
+            head = end
+        if which == 0:
+            reach = tail
+    ok = True
+    for i in range(reach):
+        w = queue_v[i]
+        if in_maze[w] and w != u and (dist_u[w] < 0 or dist_u[w] >= dist_v[w]):
+            ok = False
+    for i in range(reach):  # reset the distances for the next call
+        dist_v[queue_v[i]] = -1
+    for i in range(tail):
+        dist_u[queue_u[i]] = -1
     return ok
 
 
@@ -98,8 +92,9 @@ def _grow_sparse(indptr, neighbors, edge_ids, crosses, n_edges, root, radius, st
     ball = 1
     for _ in range(radius):
         ball = min(n, ball * max_degree + 1)
-    touched = np.empty(2 * ball + 2, dtype=np.int64)
-    queue = np.empty(ball + 1, dtype=np.int64)
+    queue_v = np.empty(ball + 1, dtype=np.int64)
+    queue_u = np.empty(ball + 1, dtype=np.int64)
+    everything = np.ones(n_edges, dtype=np.bool_)
     stack = np.empty(n, dtype=np.int64)
     slots = np.empty(max_degree, dtype=np.int64)
     in_maze[root] = True
@@ -115,7 +110,8 @@ def _grow_sparse(indptr, neighbors, edge_ids, crosses, n_edges, root, radius, st
                 continue
             if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
                 continue
-            if _clear_ahead(indptr, neighbors, in_maze, u, v, radius, dist_v, dist_u, touched, queue):
+            if _clear_ahead(indptr, neighbors, edge_ids, everything, in_maze, u, v, radius, dist_v, dist_u, queue_v,
+                            queue_u):
                 slots[k] = s
                 k += 1
         if k == 0:
@@ -210,7 +206,7 @@ def sparsify(maze: Maze, passes: int | None = None, *, radius: int | None = None
         out.open = _grow_sparse(
             c.indptr, c.neighbors, c.edge_ids, crosses, c.n_edges, out.start_index, radius, kernel_state(rng)
         )
-        order = _bfs_order(c.indptr, c.neighbors, c.edge_ids, out.open, out.start_index)
+        order = breadth_first(c.indptr, c.neighbors, c.edge_ids, out.open, out.start_index, -1)[2]
         if out.goal_index not in set(order.tolist()):
             out.goal_index = int(order[-1])  # breadth-first order ends at a farthest cell
         info = {"method": "radius", "radius": radius, "seed": seed if isinstance(seed, int) else None}

@@ -6,6 +6,7 @@ import numpy as np
 
 from .._random import as_generator
 from ..maze import Maze
+from ..tessellations import orthogonal_cells
 from ._common import check_maze, count_option
 from .operations import remove_isolations, remove_loops
 
@@ -47,8 +48,6 @@ def concentric_rings(rows: int, cols: int) -> Maze:
        then run the isolation and loop removers), Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    from ..tessellations import orthogonal_cells
-
     rows, cols = count_option("rows", rows, 1), count_option("cols", cols, 1)
     cells = orthogonal_cells(rows, cols)
     r, c = cells.labels.coords.T

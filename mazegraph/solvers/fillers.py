@@ -11,21 +11,11 @@ import numpy as np
 
 from .._csr import csr_from_edges
 from .._numba import kernel
-from .._search import bfs_parents
+from .._search import breadth_first, low_points
+from ..structure.passages import open_degree
 from ._registry import register
 
 __all__ = ["dead_end_filler", "cul_de_sac_filler", "blind_alley_sealer", "blind_alley_filler"]
-
-
-@kernel
-def _degrees(indptr, edge_ids, kept):
-    n = len(indptr) - 1
-    deg = np.zeros(n, dtype=np.int64)
-    for u in range(n):
-        for k in range(indptr[u], indptr[u + 1]):
-            if kept[edge_ids[k]]:
-                deg[u] += 1
-    return deg
 
 
 @kernel
@@ -115,7 +105,7 @@ def dead_end_filler(cells, is_open, start, goal, rng):
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
     kept = is_open.copy()
-    deg = _degrees(cells.indptr, cells.edge_ids, kept)
+    deg = open_degree(cells.indptr, cells.edge_ids, kept)
     steps = _fill(cells.indptr, cells.neighbors, cells.edge_ids, kept, deg, start, goal)
     return _result(cells, kept, steps, 0, start, goal)
 
@@ -155,75 +145,10 @@ def cul_de_sac_filler(cells, is_open, start, goal, rng):
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
     kept = is_open.copy()
-    deg = _degrees(cells.indptr, cells.edge_ids, kept)
+    deg = open_degree(cells.indptr, cells.edge_ids, kept)
     steps = _seal_nooses(cells.indptr, cells.neighbors, cells.edge_ids, kept, deg, start, goal)
     steps += _fill(cells.indptr, cells.neighbors, cells.edge_ids, kept, deg, start, goal)
     return _result(cells, kept, steps, 0, start, goal)
-
-
-@kernel
-def _lowlink(indptr, neighbors, edge_ids, is_open, s, g):
-    """Iterative depth-first search from ``s`` computing low links and biconnected blocks.
-
-    Returns ``disc`` (discovery order, -1 unreached), ``low``, ``pedge`` (the tree
-    edge into each cell), ``has_goal`` (whether the cell's subtree holds ``g``),
-    ``block`` (each edge's biconnected component, -1 if unreached) and the cells examined.
-    """
-    n = len(indptr) - 1
-    m = len(is_open)
-    disc = np.full(n, -1, dtype=np.int64)
-    low = np.zeros(n, dtype=np.int64)
-    pedge = np.full(n, -1, dtype=np.int64)
-    has_goal = np.zeros(n, dtype=np.bool_)
-    nxt = indptr[:-1].copy()
-    block = np.full(m, -1, dtype=np.int64)
-    estack = np.empty(m, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    etop, nblocks, clock, steps = 0, 0, 1, 0
-    disc[s] = 0
-    has_goal[s] = s == g
-    stack[0] = s
-    top = 1
-    while top > 0:
-        u = stack[top - 1]
-        if nxt[u] < indptr[u + 1]:
-            k = nxt[u]
-            nxt[u] += 1
-            e = edge_ids[k]
-            if not is_open[e] or e == pedge[u]:
-                continue
-            v = neighbors[k]
-            if disc[v] < 0:
-                steps += 1
-                pedge[v] = e
-                disc[v] = clock
-                low[v] = clock
-                clock += 1
-                has_goal[v] = v == g
-                estack[etop] = e
-                etop += 1
-                stack[top] = v
-                top += 1
-            elif disc[v] < disc[u]:
-                low[u] = min(low[u], disc[v])
-                estack[etop] = e
-                etop += 1
-        else:
-            top -= 1
-            if top > 0:
-                p = stack[top - 1]
-                low[p] = min(low[p], low[u])
-                if has_goal[u]:
-                    has_goal[p] = True
-                if low[u] >= disc[p]:
-                    while etop > 0:
-                        etop -= 1
-                        f = estack[etop]
-                        block[f] = nblocks
-                        if f == pedge[u]:
-                            break
-                    nblocks += 1
-    return disc, low, pedge, has_goal, block, steps
 
 
 @register("blind_alley_sealer", "Blind Alley Sealer", "all+", "maze",
@@ -262,16 +187,13 @@ def blind_alley_sealer(cells, is_open, start, goal, rng):
        https://www.astrolog.org/labyrnth/algrithm.htm
     .. [2] R. E. Tarjan, "Depth-first search and linear graph algorithms", SIAM J. Comput. 1(2), 1972.
     """
-    disc, low, pedge, has_goal, _, steps = _lowlink(cells.indptr, cells.neighbors, cells.edge_ids, is_open,
-                                                    start, goal)
-    child = np.flatnonzero(pedge >= 0)
-    e = pedge[child]
-    ends = cells.edges[e]
-    parent = np.where(ends[:, 0] == child, ends[:, 1], ends[:, 0])
-    bridge = low[child] > disc[parent]
+    disc, low, parent, via, has_goal, _, steps = low_points(cells.indptr, cells.neighbors, cells.edge_ids, is_open,
+                                                            start, goal)
+    child = np.flatnonzero(via >= 0)
+    bridge = low[child] > disc[parent[child]]
     sealed = np.zeros(cells.n_edges, dtype=bool)
-    sealed[e[bridge & ~has_goal[child]]] = True
-    reach = bfs_parents(cells.indptr, cells.neighbors, cells.edge_ids, is_open & ~sealed, start, -1) >= 0
+    sealed[via[child][bridge & ~has_goal[child]]] = True
+    reach = breadth_first(cells.indptr, cells.neighbors, cells.edge_ids, is_open & ~sealed, start, -1)[0] >= 0
     kept = is_open & ~sealed & reach[cells.edges[:, 0]] & reach[cells.edges[:, 1]]
     return _result(cells, kept, steps + int(reach.sum()), int((disc >= 0).sum()), start, goal)
 
@@ -322,6 +244,6 @@ def blind_alley_filler(cells, is_open, start, goal, rng):
     edges = np.vstack([cells.edges, np.array([[start, goal]], dtype=np.int32)])
     indptr, neighbors, edge_ids = csr_from_edges(cells.n_cells, edges)
     open2 = np.append(is_open, True)
-    disc, _, _, _, block, steps = _lowlink(indptr, neighbors, edge_ids, open2, start, goal)
+    disc, _, _, _, _, block, steps = low_points(indptr, neighbors, edge_ids, open2, start, goal)
     kept = (block[:m] == block[m]) & is_open
     return _result(cells, kept, steps, int((disc >= 0).sum()), start, goal)

@@ -5,36 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import kernel
-from .._search import path_from_parents
+from .._search import breadth_first, flood_layer, path_from_parents
 from ._registry import register
 
 __all__ = ["collision", "shortest_paths", "shortest_path"]
-
-
-@kernel
-def _bfs(indptr, neighbors, edge_ids, is_open, s, g):
-    """Breadth-first distances from ``s``, stopping once ``g``'s layer is complete."""
-    n = len(indptr) - 1
-    dist = np.full(n, -1, dtype=np.int64)
-    parent = np.full(n, -1, dtype=np.int64)
-    queue = np.empty(n, dtype=np.int64)
-    dist[s] = 0
-    parent[s] = s
-    queue[0] = s
-    head, tail = 0, 1
-    while head < tail:
-        u = queue[head]
-        if dist[g] >= 0 and dist[u] >= dist[g]:
-            break
-        head += 1
-        for k in range(indptr[u], indptr[u + 1]):
-            v = neighbors[k]
-            if is_open[edge_ids[k]] and dist[v] < 0:
-                dist[v] = dist[u] + 1
-                parent[v] = u
-                queue[tail] = v
-                tail += 1
-    return dist, parent, head, tail
 
 
 @kernel
@@ -92,9 +66,9 @@ def shortest_path(cells, is_open, start, goal, rng):
        https://www.astrolog.org/labyrnth/algrithm.htm
     .. [2] E. F. Moore, "The shortest path through a maze", Proc. Int. Symp. Switching Theory, 1959.
     """
-    dist, parent, head, tail = _bfs(cells.indptr, cells.neighbors, cells.edge_ids, is_open, start, goal)
+    _, parent, order, expanded = breadth_first(cells.indptr, cells.neighbors, cells.edge_ids, is_open, start, goal)
     path = path_from_parents(parent, start, goal)
-    return {"solved": path is not None, "path": path, "steps": int(head), "memory": int(tail),
+    return {"solved": path is not None, "path": path, "steps": int(expanded), "memory": len(order),
             "reason": "" if path is not None else "the flood from the start never reached the goal"}
 
 
@@ -132,11 +106,11 @@ def shortest_paths(cells, is_open, start, goal, rng):
     .. [1] W. D. Pullen, "Maze Algorithms: Shortest paths finder", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    dist, _, head, tail = _bfs(cells.indptr, cells.neighbors, cells.edge_ids, is_open, start, goal)
+    dist, _, order, expanded = breadth_first(cells.indptr, cells.neighbors, cells.edge_ids, is_open, start, goal)
     if dist[goal] < 0:
-        return {"kept": np.zeros(cells.n_edges, dtype=bool), "steps": int(head), "memory": int(tail)}
+        return {"kept": np.zeros(cells.n_edges, dtype=bool), "steps": int(expanded), "memory": len(order)}
     kept, back = _dag(cells.indptr, cells.neighbors, cells.edge_ids, is_open, dist, goal)
-    return {"kept": kept, "steps": int(head + back), "memory": int(tail)}
+    return {"kept": kept, "steps": int(expanded + back), "memory": len(order)}
 
 
 @kernel
@@ -151,6 +125,7 @@ def _collide(indptr, neighbors, edge_ids, is_open, s, g):
     dg[g] = 0
     qs[0] = s
     qg[0] = g
+    none = np.empty(0, dtype=np.int64)
     hs, ts, hg, tg = 0, 1, 0, 1
     steps = 0
     best = -1 if s != g else 0
@@ -158,32 +133,19 @@ def _collide(indptr, neighbors, edge_ids, is_open, s, g):
     while best < 0 and hs < ts and hg < tg:
         if side == 0:
             end = ts
-            while hs < end:
-                u = qs[hs]
-                hs += 1
-                steps += 1
-                for k in range(indptr[u], indptr[u + 1]):
-                    v = neighbors[k]
-                    if is_open[edge_ids[k]] and ds[v] < 0:
-                        ds[v] = ds[u] + 1
-                        qs[ts] = v
-                        ts += 1
-                        if dg[v] >= 0 and (best < 0 or ds[v] + dg[v] < best):
-                            best = ds[v] + dg[v]
+            ts = flood_layer(indptr, neighbors, edge_ids, is_open, ds, none, qs, hs, ts)
+            steps += end - hs
+            hs = end
+            fresh, mine, other = qs[end:ts], ds, dg
         else:
             end = tg
-            while hg < end:
-                u = qg[hg]
-                hg += 1
-                steps += 1
-                for k in range(indptr[u], indptr[u + 1]):
-                    v = neighbors[k]
-                    if is_open[edge_ids[k]] and dg[v] < 0:
-                        dg[v] = dg[u] + 1
-                        qg[tg] = v
-                        tg += 1
-                        if ds[v] >= 0 and (best < 0 or ds[v] + dg[v] < best):
-                            best = ds[v] + dg[v]
+            tg = flood_layer(indptr, neighbors, edge_ids, is_open, dg, none, qg, hg, tg)
+            steps += end - hg
+            hg = end
+            fresh, mine, other = qg[end:tg], dg, ds
+        for v in fresh:  # the new layer meets the other flood
+            if other[v] >= 0 and (best < 0 or mine[v] + other[v] < best):
+                best = mine[v] + other[v]
         side = 1 - side
     kept = np.zeros(len(is_open), dtype=np.bool_)
     if best < 0:

@@ -238,6 +238,25 @@ def tree_key(mask: np.ndarray) -> bytes:
     return np.packbits(np.asarray(mask, dtype=bool)).tobytes()
 
 
+def find(parent: list[int], x: int) -> int:
+    """Root of ``x``'s set in a parent-pointer forest (``parent[root] == root``), halving the path on the way.
+
+    The union-find of the Python-side tree code (enumeration, reachability
+    models); compiled kernels use :mod:`mazegraph._unionfind`.
+
+    Examples
+    --------
+    >>> from mazegraph.uniformity.count import find
+    >>> parent = [0, 0, 1, 3]
+    >>> find(parent, 2), find(parent, 3), parent
+    (0, 3, [0, 0, 0, 3])
+    """
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
 def enumerate_spanning_trees(G, labels: bool = False, limit: int | None = MAX_ENUMERATED) -> list[frozenset]:
     """List every spanning tree of a small graph.
 
@@ -299,11 +318,6 @@ def enumerate_spanning_trees(G, labels: bool = False, limit: int | None = MAX_EN
     pairs = [(int(u), int(v)) for u, v in edges.tolist()]
     m = len(pairs)
     found: list[frozenset] = []
-
-    def find(parent: list[int], x: int) -> int:
-        while parent[x] != x:
-            x = parent[x]
-        return x
 
     def spans(parent: list[int], start: int) -> bool:
         """Do the chosen components plus edges start.. still connect everything?"""

@@ -21,6 +21,9 @@ import numpy as np
 import pandas as pd
 
 from ..errors import OutputPathError
+from ..generators import applicability
+from ..reproduce.pullen import ROWS, reference
+from ..tessellations import build
 from .count import count_spanning_trees
 from .ust import LERW_EXPONENT, compare_z2, degree_fractions, fit_exponent, scaling
 from .verify import power_samples, test
@@ -87,10 +90,6 @@ def reproduce_uniformity(
         (``never`` if proven on any graph, else ``no`` if any graph says so,
         else ``Yes``), where the proof came from (``reachable``) and Pullen's.
     """
-    from ..generators import applicability
-    from ..reproduce.pullen import ROWS, reference
-    from ..tessellations import build
-
     out = _folder(out)
     graphs = graphs or GRAPHS
     pullen = reference().set_index("algorithm")["uniform"]
@@ -201,8 +200,6 @@ def reproduce_scaling(out="data/results/scaling", mazes: int = 10, full: bool = 
     Quick: ``n`` = 16..256, ``mazes`` per size; full: ``n`` = 16..1024. Writes
     ``lengths.csv``, ``scaling.csv`` and ``scaling.png``.
     """
-    from ..reproduce.pullen import ROWS
-
     out = _folder(out)
     sizes = [16, 32, 64, 128, 256] + ([512, 1024] if full else [])
     algorithms = algorithms or list(dict.fromkeys(row.algorithm for row in ROWS))  # the perfect-maze generators

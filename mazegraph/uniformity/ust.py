@@ -21,7 +21,13 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
+from .._compile import compile_graph
 from ..errors import InvalidSizeError
+from ..generators import lookup
+from ..maze import Maze
+from ..metrics import solution_length
+from ..structure.passages import open_degree
+from ..tessellations import build
 
 __all__ = [
     "LERW_EXPONENT",
@@ -80,8 +86,6 @@ def interior_cells(cells, margin: int) -> np.ndarray:
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import shortest_path
 
-    from .._compile import compile_graph
-
     cells = compile_graph(cells)
     if margin < 0:
         raise InvalidSizeError(f"margin must be at least 0, got {margin}")
@@ -110,8 +114,6 @@ def _key(name: str) -> int:
 
 def _sampler(cells, algorithm: str, options: dict):
     """``rng -> open-edge mask`` for ``algorithm`` on ``cells``; raises on a bad name, option or tessellation."""
-    from ..generators import lookup
-
     entry = lookup(algorithm)
     checked = entry.validate(cells, options=options)
     return lambda rng: entry.run(cells, rng, **checked).mask
@@ -170,8 +172,6 @@ def degree_fractions(
     """
     from scipy.stats import t as student
 
-    from ..tessellations import build
-
     if mazes < 2:
         raise InvalidSizeError(f"mazes must be at least 2 for a confidence interval, got {mazes}")
     cells = build(tessellation, *size)
@@ -183,7 +183,7 @@ def degree_fractions(
     for i in range(mazes):
         rng = np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(key, i)))
         mask = sample(rng)
-        degree = np.bincount(cells.edges[mask].ravel(), minlength=cells.n_cells)[inside]
+        degree = open_degree(cells.indptr, cells.edge_ids, mask)[inside]
         rows[i] = np.bincount(degree, minlength=top + 1)[: top + 1] / len(inside)
     mean = rows.mean(axis=0)
     half = student.ppf(0.975, mazes - 1) * rows.std(axis=0, ddof=1) / np.sqrt(mazes)
@@ -273,10 +273,6 @@ def scaling(
     >>> df.shape, bool((df.length >= 2 * df.n - 1).all())
     ((4, 4), True)
     """
-    from .._search import bfs_parents  # noqa: F401  (fail early if the kernels are missing)
-    from ..maze import Maze
-    from ..metrics import solution_length
-    from ..tessellations import build
 
     if isinstance(algorithms, str):
         algorithms = [algorithms]

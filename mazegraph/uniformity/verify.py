@@ -29,6 +29,7 @@ import numpy as np
 from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSeedError, InvalidSizeError, NotATreeError
+from ..generators import lookup
 from .count import MAX_ENUMERATED, enumerate_spanning_trees, tree_key
 from .reachable import ReachabilityError, _validate_supplied, reachability
 
@@ -150,8 +151,6 @@ def _sampler(algorithm, cells: CellGraph, G, options: dict) -> tuple[str, Callab
     if callable(algorithm):
         name = getattr(algorithm, "__name__", "sampler")
         return name, lambda ss: np.asarray(algorithm(cells, np.random.default_rng(ss)), dtype=bool)
-    from ..generators import lookup
-
     entry = lookup(algorithm)
     focus = options.pop("focus", "passage")
     checked = entry.validate(cells, focus, options)

@@ -1,0 +1,46 @@
+"""What every metric shares: the argument check, per-tessellation facts, and NaN-aware percent, mean and maximum."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from ..cellgraph import CellGraph
+from ..maze import Maze
+
+__all__ = ["maze_cells", "facts", "coordinates", "pct", "mean", "largest"]
+
+
+def maze_cells(maze) -> CellGraph:
+    """The tessellation of ``maze``; TypeError if it is not a :class:`~mazegraph.Maze`."""
+    if not isinstance(maze, Maze):
+        raise TypeError(f"expected a mazegraph.Maze, got {type(maze).__name__}")
+    return maze.cells
+
+
+def facts(cells: CellGraph) -> dict:
+    """The metrics' per-tessellation facts, computed once and kept on the CellGraph."""
+    return cells.memo("metrics", dict)
+
+
+def coordinates(cells: CellGraph) -> np.ndarray | None:
+    """Cell centres used for geometry: ``pos`` in its own dimension, else the drawing layout."""
+    if cells.pos is not None:
+        return cells.pos
+    return cells.layout
+
+
+def pct(count, total) -> float:
+    """``100 * count / total``; NaN when ``total`` is 0."""
+    return 100.0 * float(count) / total if total else math.nan
+
+
+def mean(values: np.ndarray) -> float:
+    """The mean of ``values``; NaN when empty."""
+    return float(values.mean()) if len(values) else math.nan
+
+
+def largest(values: np.ndarray) -> float | int:
+    """The largest of ``values`` as an int; NaN when empty."""
+    return int(values.max()) if len(values) else math.nan
