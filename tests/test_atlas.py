@@ -217,9 +217,16 @@ def test_tiny_atlas_end_to_end(tmp_path):
 def test_rerunning_resumes_instead_of_remaking(tmp_path):
     first = atlas_module.reproduce(TINY, out=tmp_path, backend="serial", progress=False, pictures=False)
     parts = sorted(p.name for p in tmp_path.rglob("*.parquet"))
+    made = json.loads((tmp_path / "run.json").read_text())
     second = atlas_module.reproduce(TINY, out=tmp_path, backend="serial", progress=False, pictures=False)
     assert sorted(p.name for p in tmp_path.rglob("*.parquet")) == parts
     pd.testing.assert_frame_equal(first.cells, second.cells)
+    redrawn = json.loads((tmp_path / "run.json").read_text())  # the timing is that of the run that made the mazes
+    assert redrawn["wall_seconds"] == made["wall_seconds"] and "redrawn_in_seconds" in redrawn
+    assert redrawn["load_average_start"] == made["load_average_start"]
+    third = atlas_module.reproduce(TINY, seeds=5, out=tmp_path, backend="serial", progress=False, pictures=False)
+    assert third.cells.mazes_large.max() == 5  # more seeds: new mazes, a new timing
+    assert "redrawn_in_seconds" not in json.loads((tmp_path / "run.json").read_text())
 
 
 def test_main_takes_the_reproduce_namespace(tmp_path, capsys, monkeypatch):
@@ -241,8 +248,8 @@ def test_extra_runner_columns_are_ignored():
     n_cells = {("torus", 0): 25, ("torus", 1): 100}
     rows = pd.DataFrame({
         "algorithm": "wilson", "options": "{}", "focus": "passage", "tessellation": "torus",
-        "n_cells": [25, 25, 100, 100], "dead_end_pct": [30.0, 32.0, 29.0, 30.0], "junction_pct": 20.0, "crossroad_pct": 4.0,
-        "solution_pct": 10.0, "time_ns": 1000, "error": None,
+        "n_cells": [25, 25, 100, 100], "dead_end_pct": [30.0, 32.0, 29.0, 30.0], "junction_pct": 20.0,
+        "crossroad_pct": 4.0, "solution_pct": 10.0, "time_ns": 1000, "error": None,
     })
     plain = cell_table(label_rows(rows, config, n_cells), config, {}, n_cells)
     extra = cell_table(label_rows(rows.assign(worker="w1", chunk=3), config, n_cells), config, {}, n_cells)

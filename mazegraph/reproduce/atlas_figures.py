@@ -79,9 +79,9 @@ def heatmap(cells: pd.DataFrame, config: AtlasConfig, metric: str, path, title: 
     labels = rows + ([] if exact_row is None else ["UST, exact (infinite lattice)"])
 
     n_rows, n_cols = shown.shape
-    fig = _figure(2.6 + 0.78 * n_cols, 1.9 + 0.34 * n_rows)
-    ax = fig.add_axes((2.3 / (2.6 + 0.78 * n_cols), 1.25 / (1.9 + 0.34 * n_rows),
-                       0.78 * n_cols / (2.6 + 0.78 * n_cols), 0.34 * n_rows / (1.9 + 0.34 * n_rows)))
+    width, height = 3.5 + 0.78 * n_cols, 1.9 + 0.34 * n_rows  # inches: row labels left, colour bar right
+    fig = _figure(width, height)
+    ax = fig.add_axes((2.3 / width, 1.25 / height, 0.78 * n_cols / width, 0.34 * n_rows / height))
     cmap = colormaps["viridis"].with_extremes(bad="#d9d9d9")
     finite = shown[np.isfinite(shown)]
     low, high = (float(finite.min()), float(finite.max())) if finite.size else (0.0, 1.0)
@@ -115,7 +115,8 @@ def heatmap(cells: pd.DataFrame, config: AtlasConfig, metric: str, path, title: 
     ax.set_yticks(np.arange(-0.5, n_rows, 1), minor=True)
     ax.grid(which="minor", color="white", linewidth=0.6)
     ax.tick_params(which="minor", length=0)
-    colorbar = fig.colorbar(image, ax=ax, fraction=0.025, pad=0.01)
+    bar = fig.add_axes(((2.3 + 0.78 * n_cols + 0.15) / width, 1.25 / height, 0.18 / width, 0.34 * n_rows / height))
+    colorbar = fig.colorbar(image, cax=bar)
     colorbar.ax.tick_params(labelsize=8)
     name = METRIC_NAMES.get(metric, metric)
     colorbar.set_label(name, fontsize=9)
