@@ -230,17 +230,22 @@ def test_rerunning_resumes_instead_of_remaking(tmp_path):
 
 
 def test_main_takes_the_reproduce_namespace(tmp_path, capsys, monkeypatch):
-    config = tmp_path / "tiny.json"
-    config.write_text(json.dumps(TINY))
-    monkeypatch.setattr(atlas_module, "load_atlas",
-                        lambda c, mode, seeds: load_atlas(json.loads(config.read_text()), mode, seeds))
-    args = argparse.Namespace(full=True, seeds=None, out=str(tmp_path / "out"), backend="serial", no_progress=True)
+    asked = []
+
+    def tiny(config, mode, seeds):  # the namespace's config reaches the loader; the tiny one stands in for it
+        asked.append(config)
+        return load_atlas(TINY, mode, seeds)
+
+    monkeypatch.setattr(atlas_module, "load_atlas", tiny)
+    args = argparse.Namespace(full=True, seeds=None, out=str(tmp_path / "out"), backend="serial", no_progress=True,
+                              config="my-atlas.toml")
     assert atlas_module.main(args) == 0
     printed = capsys.readouterr().out
     assert "dead_end_pct at the large size" in printed and "wrote" in printed
     cells = pd.read_csv(tmp_path / "out" / "atlas.csv")
     assert cells[cells.status == "ok"].mazes_large.max() == 6  # --full: the [full] seeds and sizes
     assert cells.n_large.max() == 144
+    assert asked == ["my-atlas.toml"]
 
 
 def test_extra_runner_columns_are_ignored():

@@ -302,9 +302,11 @@ def main(args) -> int:
 
     ``args`` is an argparse namespace with ``full``, ``seeds``, ``out``,
     ``backend`` and ``no_progress``; seeds and out default to the config's
-    mode (``None``).
+    mode (``None``). An optional ``config`` (a TOML path) replaces the shipped
+    ``atlas.toml``.
     """
     atlas = reproduce(
+        config=getattr(args, "config", None),
         full=bool(getattr(args, "full", False)),
         seeds=getattr(args, "seeds", None),
         out=getattr(args, "out", None),
