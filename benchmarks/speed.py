@@ -28,7 +28,8 @@ a/C <= 2 for Wilson and Kruskal at 1000 x 1000, runner overhead < 10%.
 Run: ``python benchmarks/speed.py`` (sizes 100 and 1000, about 15 minutes on 2 cores: building the
 1000 x 1000 nx.Graph alone takes 20-30 s and about 3 GB), ``--quick`` (100 x 100, few repeats, 20
 seeds for the runner: a smoke run, not the issue's figures), ``--sizes 100 300``, ``--wilson-2000``
-(adds Wilson at 2000 x 2000: the nx.Graph then takes minutes and about 12 GB), ``--no-runner``.
+(adds Wilson at 2000 x 2000: the nx.Graph then takes minutes and about 12 GB), ``--no-runner``;
+``--check-c`` only checks the C programs (spanning trees on odd grid shapes, dead ends beside mazegraph's).
 """
 
 from __future__ import annotations
@@ -134,8 +135,11 @@ class CReference:
             for array in (cells.indptr, cells.neighbors, cells.edge_ids, np.asarray(cells.edges).reshape(-1)):
                 f.write(int32(array))
 
-    def run(self, algorithm: str, graph: Path, cells, repeats: int, seed: int) -> Spread | None:
-        """CPU seconds per maze of the C ``algorithm``; raises if a maze is not a spanning tree."""
+    def run(self, algorithm: str, graph: Path, cells, repeats: int, seed: int, masks_out: list | None = None):
+        """CPU seconds per maze of the C ``algorithm``; raises if a maze is not a spanning tree.
+
+        The open-edge masks are appended to ``masks_out`` when it is given.
+        """
         if self.missing or algorithm not in C_ALGORITHMS:
             return None
         masks = self.workdir / "masks.bin"
@@ -150,6 +154,8 @@ class CReference:
             problem = spanning_tree_problem(mask.astype(bool), edges, cells.n_cells)
             if problem:
                 raise RuntimeError(f"C {algorithm}, maze {k}: not a spanning tree: {problem}")
+        if masks_out is not None:
+            masks_out.extend(opened.astype(bool))
         masks.unlink()
         return Spread.of(seconds)
 
@@ -162,6 +168,40 @@ def spanning_tree_problem(open_mask: np.ndarray, edges: np.ndarray, n: int) -> s
     graph = coo_matrix((np.ones(len(chosen)), (chosen[:, 0], chosen[:, 1])), shape=(n, n))
     parts, _ = connected_components(graph, directed=False)
     return None if parts == 1 else f"{parts} components"
+
+
+def dead_end_pct(open_mask: np.ndarray, edges: np.ndarray, n: int) -> float:
+    """Share of cells with exactly one open edge, in percent (numpy only)."""
+    degree = np.bincount(edges[open_mask].reshape(-1), minlength=n)
+    return 100.0 * np.count_nonzero(degree == 1) / n
+
+
+def check_c(c_ref: CReference, workdir: Path) -> None:
+    """Every C generator on odd grid shapes (spanning tree each time), and its texture beside mazegraph's."""
+    if c_ref.missing:
+        print(c_ref.missing)
+        return
+    shapes = [(1, 1), (1, 7), (7, 1), (2, 2), (5, 8), (8, 5), (33, 17), (100, 100)]
+    for rows, cols in shapes:
+        cells = mg.tessellations.build("orthogonal", rows, cols)
+        path = workdir / "check.bin"
+        CReference.write_graph(cells, rows, cols, path)
+        for algorithm in C_ALGORITHMS:
+            c_ref.run(algorithm, path, cells, 25, seed=rows * 1000 + cols)
+    print(f"C reference: every generator made spanning trees on {', '.join(f'{r}x{c}' for r, c in shapes)} "
+          "(25 mazes each)")
+    cells = mg.tessellations.build("orthogonal", 100, 100)
+    CReference.write_graph(cells, 100, 100, path)
+    edges = np.asarray(cells.edges).reshape(-1, 2)
+    print("dead ends % on 100 x 100, mean of 200 mazes (the C programs are not the kernels: options such as "
+          "Eller's joining odds may differ)")
+    print(f"{'algorithm':16s} {'mazegraph':>10s} {'C':>10s}")
+    for algorithm in C_ALGORITHMS:
+        masks: list = []
+        c_ref.run(algorithm, path, cells, 200, seed=7, masks_out=masks)
+        ours = np.mean([mg.metrics.dead_end_pct(mg.generate(cells, algorithm, seed=s)) for s in range(200)])
+        theirs = np.mean([dead_end_pct(m, edges, cells.n_cells) for m in masks])
+        print(f"{algorithm:16s} {ours:10.2f} {theirs:10.2f}")
 
 
 # ----------------------------------------------------------------------------------------- Python timings
@@ -351,6 +391,7 @@ def main(argv=None) -> None:
     parser.add_argument("--algorithms", nargs="+", help="only these (default: all perfect-maze algorithms)")
     parser.add_argument("--wilson-2000", action="store_true", help="also Wilson at 2000 x 2000 (minutes, ~12 GB)")
     parser.add_argument("--no-runner", action="store_true", help="skip the runner's overhead")
+    parser.add_argument("--check-c", action="store_true", help="only check the C programs (shapes, texture)")
     parser.add_argument("--runner-seeds", type=int, help="seeds per Pullen row (default 1000, quick 20)")
     parser.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)), help="runner workers")
     args = parser.parse_args(argv)
@@ -373,6 +414,9 @@ def main(argv=None) -> None:
         workdir = Path(tmp)
         c_ref = CReference(workdir)
         print(f"C reference: {c_ref.missing or c_ref.compiler}; every C maze checked to be a spanning tree")
+        if args.check_c:
+            check_c(c_ref, workdir)
+            return
         for rows, cols in sizes:
             blocks += size_table(rows, cols, algorithms, repeats(rows, cols), c_ref, workdir)
         if args.wilson_2000:

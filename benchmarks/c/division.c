@@ -1,7 +1,8 @@
 /* Recursive division on a rows x cols grid: start with every passage open; split
- * a region by a wall across its shorter side (either way when square) at a random
- * line, leaving one random gap, and split both halves the same way until they are
- * one cell wide. An explicit stack instead of recursion; edges are found through
+ * a region of h rows and w columns by a wall at a random line, leaving one random
+ * gap, and split both halves the same way until they are one cell wide. The wall
+ * cuts the rows (runs east-west) with probability h / (h + w), so tall rooms tend
+ * to be cut across, as Pullen advises. An explicit stack instead of recursion; edges are found through
  * the CSR arrays. W. D. Pullen, "Maze Algorithms", Think Labyrinth,
  * https://www.astrolog.org/labyrnth/algrithm.htm */
 #include "mazes.h"
@@ -19,7 +20,7 @@ unsigned char *division(const Graph *g, Rng *rng) {
         top--;
         int32_t r0 = stack[4 * top], c0 = stack[4 * top + 1], h = stack[4 * top + 2], w = stack[4 * top + 3];
         if (h < 2 || w < 2) continue; /* a corridor: stays open */
-        int horizontal = h > w || (h == w && rng_coin(rng));
+        int horizontal = rng_below(rng, (uint32_t)(h + w)) < (uint32_t)h;
         int32_t *a = &stack[4 * top], *b = &stack[4 * top + 4];
         if (horizontal) { /* wall between rows r0+k-1 and r0+k, gap in column gap */
             int32_t k = 1 + (int32_t)rng_below(rng, (uint32_t)(h - 1));
