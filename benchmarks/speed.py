@@ -342,6 +342,10 @@ def runner_overhead(seeds: int, workers: int) -> dict:
           f"same metric values as the rows: {'yes' if same else 'NO'}")
     print(f"  overhead by wall (wall x {workers} / bare - 1): {result['overhead_wall']:+.1%}; "
           f"by CPU (runner CPU / bare - 1): {result['overhead_cpu']:+.1%}  (target < {TARGET_RUNNER:.0%})")
+    busy = os.getloadavg()[0]
+    if busy > len(os.sched_getaffinity(0)):
+        print(f"  the machine is busy (load {busy:.1f} on {len(os.sched_getaffinity(0))} cores): the wall figure "
+              "counts the time other processes held the cores; read the CPU one")
     return result
 
 
