@@ -294,8 +294,8 @@ def overhead_table(algorithms: list[str], repeats: int) -> list[dict]:
 
 def runner_overhead(seeds: int, workers: int) -> dict:
     """The Pullen table through mg.experiment against the same generate + metric calls in a plain loop."""
-    from mazegraph.experiment import task_seed
     from mazegraph.reproduce.pullen import config
+    from mazegraph.runner import task_seed
 
     cfg = config(seeds)
     (size,) = cfg["tessellations"][0]["sizes"]
