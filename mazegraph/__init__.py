@@ -52,7 +52,7 @@ from .routing import (
     to_unicursal,
     weave_violations,
 )
-from .runner import experiment, regenerate, summarize
+from .runner import experiment, load_results, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
 
@@ -96,6 +96,7 @@ __all__ = [
     # measuring and experiments
     "metrics",
     "experiment",
+    "load_results",
     "regenerate",
     "summarize",
     "uniformity",
