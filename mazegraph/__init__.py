@@ -8,7 +8,7 @@
 True
 """
 
-from . import metrics, numberlink, tessellations, uniformity
+from . import metrics, numberlink, plot, tessellations, uniformity
 from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
@@ -95,6 +95,7 @@ __all__ = [
     "Solution",
     # measuring and experiments
     "metrics",
+    "plot",
     "experiment",
     "load_results",
     "regenerate",

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import datetime
 import importlib.metadata
+import json
 import platform
 import sys
+from pathlib import Path
 
-__all__ = ["provenance", "versions"]
+from ..errors import OutputPathError
+
+__all__ = ["provenance", "versions", "write_config"]
 
 _PACKAGES = ("numpy", "numba", "networkx", "scipy", "pandas", "pyarrow")
 
@@ -72,3 +76,25 @@ def provenance(config: dict | None = None, root_seed: int | None = None) -> dict
         "root_seed": root_seed,
         "config": config,
     }
+
+
+def write_config(folder, config: dict, root_seed: int | None = None, name: str = "config.json"):
+    """Write ``config.json`` (the settings and their :func:`provenance`) into a reproduce folder.
+
+    Returns
+    -------
+    pathlib.Path
+        The file written.
+
+    Raises
+    ------
+    OutputPathError
+        If it cannot be written.
+    """
+    path = Path(folder) / name
+    record = {**config, "provenance": provenance(config, root_seed)}
+    try:
+        path.write_text(json.dumps(record, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+    except OSError as error:
+        raise OutputPathError(f"cannot write {path}: {error.strerror or error}") from None
+    return path

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from ..errors import InvalidOptionError
 from .backends import BACKENDS, default_workers, run_chunks
