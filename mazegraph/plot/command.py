@@ -48,7 +48,7 @@ def _experiment_figures(folder: Path, out: Path, echo) -> list[Path]:
         df = load_results(run)
         if "error" in df:
             df = df[df["error"].isna()]
-        prefix = "" if run == folder else _safe(str(run.relative_to(folder))) + "-"
+        prefix = "" if len(found) == 1 else _safe(str(run.relative_to(folder))) + "-"
         for (tessellation, size), part in df.groupby(["tessellation", "size"], sort=False, observed=True):
             name = f"metrics-{prefix}{_safe(str(tessellation))}-{_safe(str(size))}.png"
             if not informative_metrics(part):

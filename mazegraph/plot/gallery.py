@@ -8,10 +8,15 @@ __all__ = ["gallery"]
 
 
 def _size_text(cells) -> str:
+    """``"12 x 12"``, ``"rings = 6"``, ``"5 x 6 x 3"`` or ``""``: a tessellation's size from its spec."""
+    from ..tessellations import TESSELLATIONS
+
     spec = dict(cells.spec or {})
-    spec.pop("tessellation", None)
-    values = [v for v in spec.values() if isinstance(v, (int, list, tuple))]
+    params = TESSELLATIONS[cells.name].params if cells.name in TESSELLATIONS else ()
+    values = [spec[p] for p in params if p in spec]
     flat = [x for v in values for x in (v if isinstance(v, (list, tuple)) else [v])]
+    if len(params) == 1 and len(flat) == 1:
+        return f"{params[0]} = {flat[0]}"
     return " x ".join(str(x) for x in flat)
 
 

@@ -9,7 +9,7 @@ __all__ = ["scaling", "degrees", "COLOURS", "MARKERS"]
 # fifteen colours and fifteen markers: every line of a fifteen-algorithm figure differs from every other in both
 COLOURS = (
     "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-    "#000000", "#8c6d31", "#393b79", "#637939", "#ad494a",
+    "#7b4173", "#8c6d31", "#393b79", "#637939", "#ad494a",
 )
 MARKERS = ("o", "s", "^", "D", "v", "P", "X", "*", "h", "<", ">", "p", "d", "8", "H")
 
