@@ -5,8 +5,10 @@ seeds = 400 rows, every metric) into a temporary folder, then draws and saves
 each figure ``mazegraph plot`` makes (one per tessellation and size: 80 rows,
 about 16 panels of 5 violins), ``--repeat`` times, and prints the median wall
 and CPU time per figure for drawing (``mg.plot.distributions``) and saving
-(PNG). Also times one panel into a given Axes, the scaling figure of the
-committed 15-algorithm results, and each kind (violin, box, strip).
+(PNG). Also times one panel into a given Axes (each kind: violin, box,
+strip), the scaling figure of the committed 15-algorithm results, and, for
+scale, matplotlib alone: a grid of as many empty Axes, of the same size, made
+and saved (the floor no drawing code can go below).
 
 Target (issue 17): well under a second per figure for 400 rows (before: 85 s
 for the 4 figures, 130.8 s on this machine under load 7).
@@ -76,6 +78,12 @@ def main() -> None:
                 "save_wall_s": round(write[0], 3), "save_cpu_s": round(write[1], 3),
             }
         report["per_figure"] = per_figure
+        shape = (-(-len(mg.plot.informative_metrics(groups[0][1])) // 3), 3)
+        floor = median_times(lambda: save(plt.subplots(*shape, figsize=mg.plot.distributions(groups[0][1])
+                                                       .get_size_inches())[0], png), args.repeat)
+        plt.close("all")
+        report["matplotlib_floor_empty_grid"] = {"axes": shape[0] * shape[1], "wall_s": round(floor[0], 3),
+                                                 "cpu_s": round(floor[1], 3)}
         whole = timed(lambda: mg.plot.command.plot_results(out, Path(folder) / "plots", echo=lambda *_: None))
         report["mazegraph_plot_all_figures_wall_s"] = round(whole[1], 2)
         report["mazegraph_plot_all_figures_cpu_s"] = round(whole[2], 2)

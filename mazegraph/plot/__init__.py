@@ -15,8 +15,8 @@ pyplot ``Figure`` whose ``axes`` are the panels. Save with ``.savefig(path)``;
 Axis labels and units come from :data:`mazegraph.metric_info.METRICS`.
 """
 
-from .distributions import distributions, informative_metrics
-from .gallery import gallery
+from .mazes import gallery
 from .research import degrees, scaling
+from .texture import distributions, informative_metrics
 
 __all__ = ["distributions", "informative_metrics", "scaling", "degrees", "gallery"]

@@ -40,7 +40,7 @@ def _experiment_figures(folder: Path, out: Path, echo) -> list[Path]:
     """One distributions figure per tessellation and size of each experiment folder under ``folder``."""
     from ..runner import load_results
     from ..runner.storage import MANIFEST
-    from .distributions import distributions, informative_metrics
+    from .texture import distributions, informative_metrics
 
     written = []
     found = sorted(p.parent for p in folder.rglob(MANIFEST))
@@ -114,7 +114,7 @@ def plot_results(folder, out=None, echo=print) -> list[Path]:
 def run_plot(args) -> int:
     """The ``mazegraph plot RESULTS_DIR [--out DIR] [--gallery]`` command."""
     from ..tessellations import build
-    from .gallery import gallery
+    from .mazes import gallery
 
     written = plot_results(args.results, args.out)
     if getattr(args, "gallery", False):
