@@ -79,9 +79,9 @@ def main() -> None:
             }
         report["per_figure"] = per_figure
         shape = (-(-len(mg.plot.informative_metrics(groups[0][1])) // 3), 3)
-        floor = median_times(lambda: save(plt.subplots(*shape, figsize=mg.plot.distributions(groups[0][1])
-                                                       .get_size_inches())[0], png), args.repeat)
+        size = mg.plot.distributions(groups[0][1]).get_size_inches()
         plt.close("all")
+        floor = median_times(lambda: save(plt.subplots(*shape, figsize=size)[0], png), args.repeat)
         report["matplotlib_floor_empty_grid"] = {"axes": shape[0] * shape[1], "wall_s": round(floor[0], 3),
                                                  "cpu_s": round(floor[1], 3)}
         whole = timed(lambda: mg.plot.command.plot_results(out, Path(folder) / "plots", echo=lambda *_: None))
