@@ -246,7 +246,7 @@ def _parser() -> argparse.ArgumentParser:
 
     plo = sub.add_parser("plot", help="texture-comparison figures from an experiment's results folder")
     plo.add_argument("results", metavar="RESULTS_DIR", help="an experiment's --out folder (or a reproduce folder)")
-    plo.add_argument("--out", help="folder for the PNGs (default RESULTS_DIR/plots)")
+    plo.add_argument("--out", help="folder for the PNGs (default RESULTS_DIR/_plots)")
     plo.add_argument("--gallery", action="store_true", help="also draw every algorithm on orthogonal, sigma, theta")
     plo.set_defaults(run=_cmd_plot)
     return parser

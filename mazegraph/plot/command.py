@@ -6,7 +6,9 @@ from pathlib import Path
 
 from ..errors import ExperimentError, OutputPathError
 
-__all__ = ["save", "plot_results", "run_plot"]
+__all__ = ["save", "plot_results", "run_plot", "DEFAULT_FOLDER"]
+
+DEFAULT_FOLDER = "_plots"  # inside a results folder: the leading _ keeps Parquet readers (pandas, pyarrow, dask) off it
 
 
 def save(drawn, path) -> Path:
@@ -70,7 +72,8 @@ def plot_results(folder, out=None, echo=print) -> list[Path]:
     ----------
     folder : str or pathlib.Path
     out : str or pathlib.Path, optional
-        Where figures go; default ``folder/plots``.
+        Where figures go; default ``folder/_plots`` (Parquet readers skip
+        folders starting with ``_``, so an experiment folder stays a dataset).
     echo : callable
         Told about figures skipped.
 
@@ -92,7 +95,7 @@ def plot_results(folder, out=None, echo=print) -> list[Path]:
     folder = Path(folder)
     if not folder.is_dir():
         raise ExperimentError(f"{folder} is not a folder")
-    out = Path(out) if out else folder / "plots"
+    out = Path(out) if out else folder / DEFAULT_FOLDER
     written = _experiment_figures(folder, out, echo)
     if (folder / "ust.csv").exists():
         written.append(save(degrees(pd.read_csv(folder / "ust.csv")), out / "degrees.png"))
@@ -119,7 +122,7 @@ def run_plot(args) -> int:
     written = plot_results(args.results, args.out)
     if getattr(args, "gallery", False):
         for name, size in (("orthogonal", (12, 12)), ("sigma", (10, 10)), ("theta", (6,))):
-            path = Path(args.out or Path(args.results) / "plots") / f"gallery-{name}.png"
+            path = Path(args.out or Path(args.results) / DEFAULT_FOLDER) / f"gallery-{name}.png"
             written.append(save(gallery(build(name, *size), seed=1), path))
     for path in written:
         print(f"wrote {path}")
