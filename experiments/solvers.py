@@ -1,6 +1,6 @@
 """Pullen's solving table, measured: the same as ``mazegraph reproduce solvers``.
 
-Run ``python experiments/solvers.py [SEEDS]``; writes ``data/results/solvers/`` (CSV, Markdown, Parquet runs).
+Run ``python experiments/solvers.py [SEEDS]``; writes ``solvers-results/`` (CSV, Markdown, Parquet runs, config.json).
 """
 
 import sys

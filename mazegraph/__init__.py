@@ -8,7 +8,7 @@
 True
 """
 
-from . import metrics, numberlink, tessellations, uniformity
+from . import metrics, numberlink, plot, tessellations, uniformity
 from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
@@ -52,7 +52,7 @@ from .routing import (
     to_unicursal,
     weave_violations,
 )
-from .runner import experiment, regenerate, summarize
+from .runner import experiment, load_results, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
 
@@ -95,7 +95,9 @@ __all__ = [
     "Solution",
     # measuring and experiments
     "metrics",
+    "plot",
     "experiment",
+    "load_results",
     "regenerate",
     "summarize",
     "uniformity",

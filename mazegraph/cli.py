@@ -113,7 +113,7 @@ def _cmd_reproduce(args) -> int:
         from .uniformity.reproduce import run
 
         return run(args)
-    seeds, out = args.seeds or 200, args.out or "data/results/pullen"
+    seeds, out = args.seeds or 200, args.out or "pullen-results"
     if seeds < 2:
         raise InvalidSizeError(f"--seeds must be at least 2 for confidence intervals, got {seeds}")
     table = pullen.reproduce(seeds=seeds, out=out, backend=args.backend, progress=not args.no_progress)
@@ -124,7 +124,7 @@ def _cmd_reproduce(args) -> int:
 
 
 def _cmd_plot(args) -> int:
-    from .uniformity.plots import run_plot
+    from .plot.command import run_plot
 
     return run_plot(args)
 
@@ -239,14 +239,14 @@ def _parser() -> argparse.ArgumentParser:
                      "uniform-spanning-tree checks (mazegraph.uniformity)")
     rep.add_argument("--full", action="store_true", help="uniformity/ust/scaling: the long run (grids to 1024)")
     rep.add_argument("--seeds", type=int, help="mazes per row (pullen: default 200, 1000 for the full table)")
-    rep.add_argument("--out", help="output folder (default data/results/TABLE)")
+    rep.add_argument("--out", help="output folder (default ./TABLE-results; committed copies: data/results/TABLE)")
     rep.add_argument("--backend", choices=("processes", "serial", "dask"), default="processes")
     rep.add_argument("--no-progress", action="store_true", help="no progress bar")
     rep.set_defaults(run=_cmd_reproduce)
 
     plo = sub.add_parser("plot", help="texture-comparison figures from an experiment's results folder")
     plo.add_argument("results", metavar="RESULTS_DIR", help="an experiment's --out folder (or a reproduce folder)")
-    plo.add_argument("--out", help="folder for the PNGs (default RESULTS_DIR/plots)")
+    plo.add_argument("--out", help="folder for the PNGs (default RESULTS_DIR/_plots)")
     plo.add_argument("--gallery", action="store_true", help="also draw every algorithm on orthogonal, sigma, theta")
     plo.set_defaults(run=_cmd_plot)
     return parser

@@ -102,9 +102,9 @@ def plugin(tmp_path):
 def test_rows_are_tidy_and_in_config_order(clean):
     assert len(clean) == N_BASE
     assert clean["spawn_key"].is_unique
-    assert list(clean.columns[:10]) == [
-        "algorithm", "options", "focus", "tessellation", "tessellation_options", "size", "n_cells", "replicate",
-        "root_seed", "spawn_key",
+    assert list(clean.columns[:15]) == [
+        "variant", "algorithm", "options", "focus", "tessellation", "tessellation_options", "size", "shape",
+        "rows", "cols", "n_cells", "replicate", "root_seed", "spawn_key", "n_passages",
     ]
     assert list(clean.columns[-2:]) == ["time_ns", "error"]
     assert {"dead_end_pct", "solution_pct"} <= set(clean.columns)
@@ -132,7 +132,7 @@ def test_keys_do_not_depend_on_the_rest_of_the_config(clean):
     merged = clean.merge(df, on="spawn_key", suffixes=("", "_other"))
     assert len(merged) == N_BASE
     for column in ("algorithm", "focus", "size", "replicate", "dead_end_pct", "solution_length"):
-        assert (merged[column] == merged[column + "_other"]).all()
+        assert (merged[column].astype(str) == merged[column + "_other"].astype(str)).all()  # categories differ
 
 
 def test_regenerate_reproduces_the_maze(clean):
@@ -334,10 +334,15 @@ def test_toml_files_and_the_command_line(tmp_path, capsys):
     assert f"mazegraph: error: config {broken}: not valid TOML" in capsys.readouterr().err
     assert main(["experiment", str(good), "--out", str(out), "--backend", "serial", "--no-progress"]) == 0
     assert f"{N_BASE} mazes in {out}" in capsys.readouterr().out
-    good.write_text(_toml(dict(BASE, seeds=4)), encoding="utf-8")  # a different config, the same folder
+    good.write_text(_toml(dict(BASE, root_seed=12)), encoding="utf-8")  # a different config, the same folder
     assert main(["experiment", str(good), "--out", str(out), "--backend", "serial"]) == 1
     err = capsys.readouterr().err
-    assert err.startswith(f"mazegraph: error: config: differs from the one whose rows are in {out} (field(s): seeds)")
+    assert err.startswith(
+        f"mazegraph: error: config: differs from the one whose rows are in {out} (field(s): root_seed)"
+    )
+    good.write_text(_toml(dict(BASE, seeds=2)), encoding="utf-8")  # fewer replicates than the folder holds
+    assert main(["experiment", str(good), "--out", str(out), "--backend", "serial"]) == 1
+    assert "seeds: " in capsys.readouterr().err
     assert main(["experiment", str(good), "--backend", "serial", "--scheduler", "tcp://x:1"]) == 1
     assert "scheduler" in capsys.readouterr().err
 
@@ -412,10 +417,11 @@ def test_summarize_against_a_hand_computation():
 
 def test_summarize_default_groups_of_a_run(clean):
     s = mg.summarize(clean)
-    assert s.index.names == ["algorithm", "options", "focus", "tessellation", "tessellation_options", "size"]
+    assert s.index.names == ["variant", "tessellation", "tessellation_options", "size"]
     assert len(s) == 9 and (s["dead_end_pct_count"] == 3).all()
-    assert "time_ns_mean" in s.columns and not any(c.startswith("spawn_key") for c in s.columns)
-    row = s.loc[("wilson", "{}", "passage", "orthogonal", "{}", "5x6")]
+    assert "time_ns_mean" in s.columns
+    assert not any(c.startswith(("spawn_key", "rows", "cols", "replicate")) for c in s.columns)
+    row = s.loc[("wilson", "orthogonal", "{}", "5x6")]
     values = clean[(clean["algorithm"] == "wilson") & (clean["size"] == "5x6")]["dead_end_pct"]
     assert row["dead_end_pct_mean"] == pytest.approx(values.mean())
 

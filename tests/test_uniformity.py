@@ -1,4 +1,4 @@
-"""Tests of mazegraph.uniformity: counts, enumeration, the verifier, UST limits and plots."""
+"""Tests of mazegraph.uniformity: counts, enumeration, the verifier, UST limits (figures: test_plot.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,6 @@ from mazegraph.uniformity import (
     count_spanning_trees,
     enumerate_spanning_trees,
     log_count_spanning_trees,
-    plots,
     reachability,
     reachable_trees,
     ust,
@@ -228,40 +227,6 @@ def test_interior_and_scaling_fit():
     df = ust.scaling(["wilson", "backtracker"], [8, 16, 32], mazes=4, seed=3)
     fits = ust.fit_exponent(df).set_index("algorithm")
     assert fits.loc["backtracker", "exponent"] > fits.loc["wilson", "exponent"] > 1.0
-
-
-# -- plots ----------------------------------------------------------------------------------------------------
-
-
-def test_plots_write_files(tmp_path):
-    fig = plots.gallery(mg.tessellations.sigma(4, 4), tmp_path / "gallery.png", ["wilson", "kruskal", "prim_true"])
-    assert len(fig.axes) == 3 and (tmp_path / "gallery.png").stat().st_size > 0
-    results = pd.DataFrame(
-        {"algorithm": ["a"] * 5 + ["b"] * 5, "dead_end_pct": np.arange(10.0), "solution_pct": np.arange(10.0) ** 2}
-    )
-    fig = plots.metric_distributions(results, tmp_path / "m.png", kind="box")
-    assert len(fig.axes) == 2
-    deg = ust.compare_z2(ust.degree_fractions("wilson", "torus", (16, 16), mazes=3, seed=1))
-    deg.to_csv(tmp_path / "ust.csv", index=False)
-    df = ust.scaling("kruskal", [4, 8, 16], mazes=2, seed=1)
-    df.to_csv(tmp_path / "lengths.csv", index=False)
-    ust.fit_exponent(df).to_csv(tmp_path / "scaling.csv", index=False)
-    written = plots.plot_results(tmp_path)
-    assert {p.name for p in written} == {"degrees.png", "scaling.png"}
-    assert all(p.stat().st_size > 0 for p in written)
-
-
-def test_plot_command_on_experiment(tmp_path):
-    config = {
-        "root_seed": 1, "seeds": 3, "algorithms": [{"name": "wilson"}, {"name": "backtracker"}],
-        "tessellations": [{"name": "orthogonal", "sizes": [[6, 6]]}], "metrics": ["dead_end_pct", "solution_pct"],
-    }
-    mg.experiment(config, out=tmp_path / "run", backend="serial", progress=False)
-    from mazegraph.cli import main
-
-    assert main(["plot", str(tmp_path / "run"), "--out", str(tmp_path / "figs")]) == 0
-    assert list((tmp_path / "figs").glob("metrics-*.png"))
-    assert main(["plot", str(tmp_path / "empty-missing")]) == 1
 
 
 def test_unseen_trees_within_noise_are_not_never():

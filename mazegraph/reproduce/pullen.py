@@ -11,7 +11,6 @@ where they differ and why that is likely.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -201,9 +200,16 @@ def _figure(table: pd.DataFrame, path: Path) -> None:
 
 
 def reproduce(
-    seeds: int = 200, out: str | Path = "data/results/pullen", backend: str = "processes", progress: bool = True
+    seeds: int = 200, out: str | Path = "pullen-results", backend: str = "processes", progress: bool = True
 ) -> pd.DataFrame:
-    """Run the table and write ``results/`` (Parquet rows), CSV, Markdown and a PNG under ``out``.
+    """Run the table and write its rows, CSV, Markdown, a PNG and ``config.json`` under ``out``.
+
+    ``out/runs-<seeds>/`` is the experiment's results folder (a Parquet
+    dataset, see :func:`mazegraph.load_results`); ``config.json`` records the
+    config with its provenance (versions, root seed, date). The committed
+    reference copy in ``data/results/pullen`` is refreshed only on purpose
+    (``--out data/results/pullen``), so a run from a checkout leaves tracked
+    files alone.
 
     Parameters
     ----------
@@ -211,7 +217,8 @@ def reproduce(
         Mazes per algorithm and focus (200 by default: about half a minute on
         two cores; 1000 for the full table).
     out : str or pathlib.Path
-        Output folder; rerunning with the same seeds resumes instead of repeating.
+        Output folder (default ``pullen-results`` in the current directory);
+        rerunning with the same seeds resumes instead of repeating.
     backend : {"processes", "serial", "dask"}
     progress : bool
         Show a progress bar.
@@ -222,6 +229,7 @@ def reproduce(
         The comparison table.
     """
     from ..runner import experiment
+    from ..runner.provenance import write_config
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -229,7 +237,7 @@ def reproduce(
     table = compare(results)
     table.to_csv(out / "pullen.csv", index=False)
     (out / "pullen.md").write_text(_markdown(table) + "\n" + NOTES, encoding="utf-8")
-    (out / "config.json").write_text(json.dumps(config(seeds), indent=2), encoding="utf-8")
+    write_config(out, {"table": "pullen", **config(seeds)}, root_seed=config(seeds)["root_seed"])
     _figure(table, out / "pullen.png")
     return table
 

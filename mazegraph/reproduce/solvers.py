@@ -20,9 +20,12 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from ..runner.provenance import write_config
+
 __all__ = ["CASES", "SIZES", "reference", "measure", "compare", "reproduce", "to_text"]
 
 CASES = ("perfect", "braid", "island", "unsolvable")
+ROOT = 20261130  # the root seed of every maze and solver run
 SIZES = {"orthogonal": [(12, 12), (24, 24)], "sigma": [(12, 12), (24, 24)], "theta": [(6,), (12,)]}
 
 NOTES = """\
@@ -85,7 +88,7 @@ def _braid(maze, rng):
     return mg.braid(maze, fraction=1.0, seed=rng)
 
 
-def measure(seeds: int = 12, root: int = 20261130, sizes: dict | None = None, progress: bool = False) -> pd.DataFrame:
+def measure(seeds: int = 12, root: int = ROOT, sizes: dict | None = None, progress: bool = False) -> pd.DataFrame:
     """Run every solver on every case, tessellation, size and seed; one row per run.
 
     Columns: ``method``, ``case``, ``tessellation``, ``size``, ``cells``, ``seed``, ``solved``,
@@ -224,15 +227,19 @@ def to_text(table: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
-def reproduce(seeds: int = 12, out: str | Path = "data/results/solvers", progress: bool = True) -> pd.DataFrame:
-    """Measure the solving table and write ``runs.parquet``, ``solvers.csv`` and ``solvers.md`` under ``out``.
+def reproduce(seeds: int = 12, out: str | Path = "solvers-results", progress: bool = True) -> pd.DataFrame:
+    """Measure the solving table; write ``runs.parquet``, ``solvers.csv``, ``solvers.md`` and ``config.json``.
+
+    ``config.json`` records the settings and their provenance (versions, root
+    seed, date). The committed copy in ``data/results/solvers`` is refreshed
+    only on purpose (``--out data/results/solvers``).
 
     Parameters
     ----------
     seeds : int
         Mazes per case, tessellation and size (12 by default: well under a minute).
     out : str or pathlib.Path
-        Output folder.
+        Output folder (default ``solvers-results`` in the current directory).
     progress : bool
         Print what is being run.
 
@@ -258,23 +265,26 @@ def reproduce(seeds: int = 12, out: str | Path = "data/results/solvers", progres
     table = compare(runs)
     table.to_csv(out / "solvers.csv", index=False)
     (out / "solvers.md").write_text(_markdown(table) + "\n" + NOTES, encoding="utf-8")
+    write_config(out, {"table": "solvers", "seeds": seeds, "sizes": {k: [list(s) for s in v] for k, v in SIZES.items()},
+                       "cases": list(CASES)}, root_seed=ROOT)
     return table
 
 
 def main(args) -> int:
     """``mazegraph reproduce solvers``: run the table and print it.
 
-    The reproduce command's shared defaults (``--seeds 200``, ``--out
-    data/results/pullen``) stand for this table's own: 12 seeds and ``data/results/solvers``.
+    Without ``--seeds`` this table's own default holds (12 seeds); without
+    ``--out``, ``solvers-results`` in the current directory.
     """
     from ..errors import InvalidSizeError
 
     seeds = 12 if args.seeds is None else args.seeds
-    out = "data/results/solvers" if args.out is None else args.out
+    out = "solvers-results" if args.out is None else args.out
     if seeds < 1:
         raise InvalidSizeError(f"--seeds must be at least 1, got {args.seeds}")
     table = reproduce(seeds=seeds, out=out, progress=not args.no_progress)
     print(to_text(table))
     print("\n" + NOTES, end="")
-    print(f"\nwrote {out}/solvers.csv, solvers.md, runs.parquet ({seeds} mazes per case, tessellation and size)")
+    print(f"\nwrote {out}/solvers.csv, solvers.md, runs.parquet, config.json ({seeds} mazes per case, tessellation "
+          "and size)")
     return 0

@@ -8,7 +8,12 @@ One job per module:
 - :mod:`.worker` runs a chunk (one tessellation build, many mazes) and
   :func:`regenerate` rebuilds any row's maze;
 - :mod:`.backends` runs chunks serially, in a process pool or on Dask;
-- :mod:`.storage` streams finished chunks to Parquet parts and resumes;
+- :mod:`.schema` gives the rows their final typed columns (variant labels,
+  option and size columns, categoricals);
+- :mod:`.storage` streams finished chunks to Parquet parts (the output folder
+  is a Parquet dataset), resumes and adds replicates;
+- :mod:`.provenance` records what made an output (versions, config, date);
+- :mod:`.results` reads a folder back (:func:`load_results`);
 - :mod:`.run` drives it all (:func:`experiment`);
 - :mod:`.stats` aggregates rows (:func:`summarize`).
 
@@ -19,12 +24,14 @@ imports (pandas, pyarrow, tqdm, scipy.stats, dask) happen on first use, so
 """
 
 from .config import AlgorithmEntry, Config, TessellationEntry, load_config
+from .results import load_results
 from .run import experiment
 from .stats import summarize
 from .worker import regenerate, task_seed
 
 __all__ = [
     "experiment",
+    "load_results",
     "regenerate",
     "summarize",
     "load_config",

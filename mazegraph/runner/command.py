@@ -18,10 +18,12 @@ def add_parser(sub) -> None:
         "experiment",
         help="run a sweep from a TOML config; rows stream to Parquet in --out (rerun to resume)",
         description="Make and measure many mazes as a TOML config says (see experiments/example.toml). "
-        "Finished rows are saved as Parquet parts as they come; run the same command again to resume.",
+        "Finished rows are saved as Parquet parts as they come; run the same command again to resume, "
+        "or with a larger seeds to add replicates. pandas.read_parquet(OUT) or mazegraph.load_results(OUT) reads "
+        "the rows.",
     )
     p.add_argument("config", help="the experiment config (TOML)")
-    p.add_argument("--out", help="folder for the Parquet parts (default: data/<config file name>)")
+    p.add_argument("--out", help="folder for the rows, a Parquet dataset (default: ./<config file name>-results)")
     p.add_argument("--backend", choices=BACKENDS, default="processes",
                    help="where mazes are made (default: processes, a local process pool)")
     p.add_argument("--workers", type=int, help="processes or local Dask workers (default: the CPUs available)")
@@ -34,7 +36,7 @@ def add_parser(sub) -> None:
 def _run(args) -> int:
     from .run import experiment
 
-    out = Path(args.out) if args.out else Path("data") / Path(args.config).stem
+    out = Path(args.out) if args.out else Path(f"{Path(args.config).stem}-results")
     try:
         df = experiment(
             args.config,
@@ -54,7 +56,7 @@ def _run(args) -> int:
     if len(ok):
         columns = [c for c in _HEADLINE if c in ok.columns]
         table = ok.assign(time_ms=ok["time_ns"] / 1e6).groupby(
-            ["algorithm", "options", "focus", "tessellation", "size"], sort=False
+            ["variant", "tessellation", "size"], sort=False, observed=True
         )[[*columns, "time_ms"]].mean()
         print(table.round(2).to_string())
     return 0

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
 
 from ..errors import InvalidOptionError
 from .backends import BACKENDS, default_workers, run_chunks
 from .config import Config, load_config
-from .plan import Plan, make_chunks, make_plan
+from .plan import make_chunks, make_plan
+from .results import to_frame
+from .schema import RowSchema
 from .storage import Store
 
 __all__ = ["experiment"]
@@ -31,10 +32,14 @@ def experiment(
         The experiment (see :func:`mazegraph.runner.load_config` for the
         fields), or the path of a TOML file holding it.
     out : str or path, optional
-        Folder for the rows as Parquet parts, written as chunks finish. Run
-        again with the same config and folder to resume an interrupted run: the
-        finished rows are kept and only the missing mazes are made. Without it,
-        rows are kept in memory only.
+        Folder for the rows, a Parquet dataset written part by part as chunks
+        finish (``pandas.read_parquet(out)`` reads it; so does
+        :func:`mazegraph.load_results`, in config order). Its
+        ``_experiment.json`` records the config and the provenance of each run
+        (versions, date). Run again with the same config and folder to resume an
+        interrupted run: the finished rows are kept and only the missing mazes
+        are made; raise ``seeds`` to add replicates to a finished folder.
+        Without it, rows are kept in memory only.
     backend : {"processes", "serial", "dask"}
         Where the chunks run: a local process pool (default), this process, or
         a Dask cluster.
@@ -55,19 +60,27 @@ def experiment(
     -------
     pandas.DataFrame
         One row per maze, in config order (algorithm entry, tessellation entry,
-        size, replicate): ``algorithm``, ``options`` (JSON), ``focus``,
-        ``tessellation``, ``tessellation_options`` (JSON), ``size`` (e.g.
-        ``"100x100"``), ``n_cells``, ``replicate``, ``root_seed``,
-        ``spawn_key``, one float column per metric, ``time_ns`` (wall time of
-        the :func:`mazegraph.generate` call) and ``error`` (None, or the
-        message of the exception the task raised). Pass a row to
+        size, replicate): ``variant`` (the algorithm with its options and
+        focus, e.g. ``kruskal[symmetry=rotate180]``, ``kruskal/wall``),
+        ``algorithm``, ``options`` (JSON) and one ``opt_<name>`` column per
+        option set, ``focus``, ``tessellation``, ``tessellation_options``
+        (JSON), ``size`` (e.g. ``"100x100"``), ``shape`` (the size as a list)
+        and one integer column per size parameter (``rows``, ``cols``, ...),
+        ``n_cells``, ``replicate``, ``root_seed``, ``spawn_key``, one float
+        column per metric (NaN by design where a metric does not apply to a
+        tessellation), ``time_ns`` (wall time of the
+        :func:`mazegraph.generate` call) and ``error`` (None, or the message
+        of the exception the task raised). ``variant``, ``algorithm``,
+        ``focus`` and ``tessellation`` are categoricals in config order; see
+        :mod:`mazegraph.runner.schema`. Pass a row to
         :func:`mazegraph.regenerate` to get its maze back.
 
     Raises
     ------
     ConfigError
         If the config is malformed (the message names the field) or differs
-        from the one whose rows are already in ``out``.
+        from the one whose rows are already in ``out`` in anything but a
+        larger ``seeds``.
     ExperimentError
         If workers keep dying or the Dask scheduler cannot be reached; rows
         finished so far stay in ``out``.
@@ -81,8 +94,8 @@ def experiment(
     ...           "algorithms": [{"name": "kruskal"}, {"name": "wilson"}],
     ...           "tessellations": [{"name": "orthogonal", "sizes": [[4, 4]]}]}
     >>> df = mg.experiment(config, backend="serial", progress=False)
-    >>> df[["algorithm", "size", "replicate"]].shape
-    (6, 3)
+    >>> df[["variant", "size", "rows", "replicate"]].shape
+    (6, 4)
     >>> mg.regenerate(df.iloc[4]).is_perfect()
     True
     """
@@ -97,8 +110,12 @@ def experiment(
     plan = make_plan(config)
     store = None
     if out is not None:
-        store = Store.open(out, config.identity(), plan.metrics, config.source)
+        info = {"source": config.source, "name": config.name, "description": config.description}
+        store = Store.open(out, config.identity(), plan.metrics, info)
         plan = plan.with_metrics(store.metrics)
+    schema = RowSchema.for_plan(plan)
+    if store is not None:
+        store.set_columns(schema.describe())
     done = store.done_keys() if store is not None else set()
     todo = [task for task in plan.tasks if task.key not in done]
     if backend == "serial":
@@ -120,7 +137,8 @@ def experiment(
     )
     errors = 0
     try:
-        for table in run_chunks(backend, chunks, n_workers, scheduler) if chunks else ():
+        for base in run_chunks(backend, chunks, n_workers, scheduler) if chunks else ():
+            table = schema.finish(base)
             if store is not None:
                 store.write(table)
             else:
@@ -131,7 +149,14 @@ def experiment(
                 bar.set_postfix(errors=errors, refresh=False)
     finally:
         bar.close()
-    return _frame(plan, store.read(_schema(plan)) if store is not None else _concat(plan, tables))
+    arrow = schema.arrow()
+    if store is not None:
+        table = store.read(arrow)
+    else:
+        import pyarrow as pa
+
+        table = pa.concat_tables(tables) if tables else arrow.empty_table()
+    return to_frame(table, config.identity(), schema.size_columns)
 
 
 def _progress_bar():
@@ -153,35 +178,3 @@ def _dask_workers(scheduler) -> int:
     except Exception:  # noqa: BLE001, S110 - sizing is a heuristic
         pass
     return default_workers()
-
-
-def _schema(plan: Plan):
-    import pyarrow as pa
-
-    types = {
-        "n_cells": pa.int64(), "replicate": pa.int64(), "root_seed": pa.int64(), "spawn_key": pa.int64(),
-        "time_ns": pa.int64(),
-    }
-    metrics = set(plan.metrics)
-    return pa.schema(
-        [(c, pa.float64() if c in metrics else types.get(c, pa.string())) for c in plan.columns]
-    )
-
-
-def _concat(plan: Plan, tables: Sequence):
-    import pyarrow as pa
-
-    schema = _schema(plan)
-    return pa.concat_tables([t.cast(schema) for t in tables]) if tables else schema.empty_table()
-
-
-def _frame(plan: Plan, table):
-    """The rows as a DataFrame: one per task key, in config order."""
-    import numpy as np
-
-    df = table.to_pandas()
-    df = df.drop_duplicates("spawn_key", keep="first")
-    position = {task.key: k for k, task in enumerate(sorted(plan.tasks, key=lambda t: t.order))}
-    order = df["spawn_key"].map(position).fillna(len(position)).to_numpy()
-    df = df.iloc[np.argsort(order, kind="stable")].reset_index(drop=True)
-    return df

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .plan import ID_COLUMNS
+from .schema import is_id_column
 
 __all__ = ["summarize", "DEFAULT_BY"]
 
-DEFAULT_BY = ("algorithm", "options", "focus", "tessellation", "tessellation_options", "size")
-_NOT_MEASURES = set(ID_COLUMNS) | {"error"}
+DEFAULT_BY = ("variant", "tessellation", "tessellation_options", "size")
+_WITHOUT_VARIANT = ("algorithm", "options", "focus", "tessellation", "tessellation_options", "size")
 
 
 def summarize(
@@ -33,11 +33,13 @@ def summarize(
     df : pandas.DataFrame
         Rows as :func:`mazegraph.experiment` returns them (one per maze).
     by : str or list of str, optional
-        Grouping columns; default: algorithm, options, focus, tessellation,
-        tessellation_options (when present) and size.
+        Grouping columns; default: variant, tessellation,
+        tessellation_options and size (those present; algorithm, options and
+        focus in place of variant for a frame without it).
     metrics : list of str, optional
         Columns to aggregate; default: every numeric column that is not a
-        grouping or bookkeeping column (the metrics and ``time_ns``).
+        grouping or bookkeeping column (the metrics and ``time_ns``; not the
+        options, sizes, seeds or replicate numbers).
     confidence : float
         Level of the interval (0.95: 95%).
     tidy : bool
@@ -80,7 +82,7 @@ def summarize(
     from scipy.stats import t as student_t
 
     if by is None:
-        by = [c for c in DEFAULT_BY if c in df.columns]
+        by = [c for c in (DEFAULT_BY if "variant" in df.columns else _WITHOUT_VARIANT) if c in df.columns]
     else:
         by = [by] if isinstance(by, str) else list(by)
     if not by:
@@ -95,7 +97,7 @@ def summarize(
     if metrics is None:
         metrics = [
             c for c in df.columns
-            if c not in by and c not in _NOT_MEASURES and pd.api.types.is_numeric_dtype(df[c])
+            if c not in by and not is_id_column(c) and pd.api.types.is_numeric_dtype(df[c])
             and not pd.api.types.is_bool_dtype(df[c])
         ]
     else:
@@ -104,7 +106,7 @@ def summarize(
         if absent:
             raise KeyError(f"metric column(s) not in the frame: {', '.join(absent)}")
 
-    grouped = df[metrics].astype(float).groupby([df[c] for c in by], sort=False, dropna=False)
+    grouped = df[metrics].astype(float).groupby([df[c] for c in by], sort=False, dropna=False, observed=True)
     mean, std, count = grouped.mean(), grouped.std(ddof=1), grouped.count()
     half = {}
     for m in metrics:

@@ -4,7 +4,6 @@
 - :mod:`.verify`: :func:`test`, is a generator a uniform sampler of spanning trees?
 - :mod:`.reachable`: which trees a generator can make at all (the proofs behind ``never``);
 - :mod:`.ust`: limits of the uniform spanning tree (degree distribution) and scaling laws;
-- :mod:`.plots`: texture-comparison figures and ``mazegraph plot RESULTS_DIR``.
 """
 
 from .count import MAX_ENUMERATED, count_spanning_trees, enumerate_spanning_trees, log_count_spanning_trees, tree_key

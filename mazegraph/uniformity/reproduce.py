@@ -22,7 +22,11 @@ import pandas as pd
 
 from ..errors import OutputPathError
 from ..generators import applicability
+from ..plot import degrees
+from ..plot import scaling as scaling_figure
+from ..plot.command import save
 from ..reproduce.pullen import ROWS, reference
+from ..runner.provenance import write_config
 from ..tessellations import build
 from .count import count_spanning_trees
 from .ust import LERW_EXPONENT, compare_z2, degree_fractions, fit_exponent, scaling
@@ -75,7 +79,7 @@ def sample_plan(G, alpha: float = 1e-3, power: float = 0.99, seed: int = 0, max_
 
 
 def reproduce_uniformity(
-    out="data/results/uniformity", alpha: float = 1e-3, seed: int = 20261129, max_samples: int = 70_000, graphs=None,
+    out="uniformity-results", alpha: float = 1e-3, seed: int = 20261129, max_samples: int = 70_000, graphs=None,
     echo=print,
 ) -> pd.DataFrame:
     """Every row of Pullen's table on every small graph; verdicts beside his ``uniform`` column.
@@ -170,7 +174,7 @@ UST_RUNS = {
 }
 
 
-def reproduce_ust(out="data/results/ust", mazes: int = 40, full: bool = False, seed: int = 20261129,
+def reproduce_ust(out="ust-results", mazes: int = 40, full: bool = False, seed: int = 20261129,
                   echo=print) -> pd.DataFrame:
     """Degree fractions of Wilson mazes, interior cells, with 95% intervals; Z^2 against the exact values.
 
@@ -187,13 +191,11 @@ def reproduce_ust(out="data/results/ust", mazes: int = 40, full: bool = False, s
         echo(f"{name} {part['size'].iloc[0]}: {mazes} mazes, {part['cells'].iloc[0]} interior cells each")
     table = pd.concat(parts, ignore_index=True)
     table.to_csv(out / "ust.csv", index=False)
-    from .plots import degree_plot
-
-    degree_plot(table, out / "ust.png")
+    save(degrees(table), out / "ust.png")
     return table
 
 
-def reproduce_scaling(out="data/results/scaling", mazes: int = 10, full: bool = False, seed: int = 20261129,
+def reproduce_scaling(out="scaling-results", mazes: int = 10, full: bool = False, seed: int = 20261129,
                       algorithms=None, echo=print) -> pd.DataFrame:
     """Fit the solution-length exponent of every perfect-maze algorithm on ``n x n`` orthogonal grids.
 
@@ -208,16 +210,14 @@ def reproduce_scaling(out="data/results/scaling", mazes: int = 10, full: bool = 
     fits = fit_exponent(lengths, min_n=32)
     fits["reference"] = np.where(fits.algorithm.isin(["wilson", "aldous_broder"]), LERW_EXPONENT, math.nan)
     fits.to_csv(out / "scaling.csv", index=False)
-    from .plots import scaling_plot
-
-    scaling_plot(lengths, fits, out / "scaling.png")
+    save(scaling_figure(lengths, fits), out / "scaling.png")
     return fits
 
 
 def run(args) -> int:
     """The ``mazegraph reproduce {uniformity,ust,scaling}`` command."""
-    # the reproduce parser's defaults are Pullen's (--out data/results/pullen, --seeds 200): use ours unless changed
-    out = args.out if args.out is not None else f"data/results/{args.table}"
+    # the reproduce parser's --seeds default is Pullen's (200): use ours unless given
+    out = args.out if args.out is not None else f"{args.table}-results"  # the committed copy: README, Experiments
     seeds = args.seeds
     full = bool(getattr(args, "full", False))
     pd.set_option("display.width", 200)
@@ -242,4 +242,5 @@ def run(args) -> int:
         fits = reproduce_scaling(out, mazes=seeds or 10, full=full)
         print(fits.to_string(index=False))
         print(f"(loop-erased random walk: {LERW_EXPONENT}; fit on n >= 32)\nwrote {out}/scaling.csv, scaling.png")
+    write_config(out, {"table": args.table, "full": full, "seeds": seeds}, root_seed=20261129)
     return 0
