@@ -1,10 +1,17 @@
-"""Union-find over an int array in which roots hold minus their set's size (compiled)."""
+"""Union-find over an int32 array in which roots hold minus their set's size (compiled).
+
+The one representation of disjoint sets in the kernels: ``np.full(n, -1,
+dtype=np.int32)`` is ``n`` sets of one item. :func:`join` merges by size;
+:func:`link` merges two roots in a given direction, for kernels whose output
+depends on which item stays the root. Every forest is int32, so each helper is
+compiled once (see :mod:`mazegraph._numba`).
+"""
 
 from __future__ import annotations
 
 from ._numba import kernel
 
-__all__ = ["root", "join"]
+__all__ = ["root", "join", "link"]
 
 
 @kernel(python=False)
@@ -19,6 +26,13 @@ def root(forest, a):
 
 
 @kernel(python=False)
+def link(forest, a, b):
+    """Make root ``a``'s set part of root ``b``'s (``a != b``); ``b`` stays the root."""
+    forest[b] += forest[a]
+    forest[a] = b
+
+
+@kernel(python=False)
 def join(forest, a, b):
     """Merge the sets of ``a`` and ``b`` (union by size); False if they were one set already."""
     a = root(forest, a)
@@ -27,6 +41,5 @@ def join(forest, a, b):
         return False
     if forest[a] > forest[b]:  # a holds the larger set
         a, b = b, a
-    forest[a] += forest[b]
-    forest[b] = a
+    link(forest, b, a)
     return True

@@ -18,8 +18,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph.generators._box import box_of
 from mazegraph.generators.unicursal import _exhaustive
+from mazegraph.structure.box import box_of
 
 T = mg.tessellations
 seeds = st.integers(0, 2**32 - 1)

@@ -23,7 +23,8 @@ from scipy.stats import chisquare
 
 import mazegraph as mg
 from mazegraph._random import bounded, kernel_state, next_u64, uniform
-from mazegraph.generators.hunt_and_kill import _add, _first, _levels, _remove, scan_orders
+from mazegraph.generators.hunt_and_kill import _add, _first, _levels, _remove
+from mazegraph.structure.scan import scan_orders
 
 ALGORITHMS = ["backtracker", "hunt_and_kill", "aldous_broder"]
 CROSSINGS = ["backtracker", "hunt_and_kill"]  # keep zeta diagonals apart; aldous_broder refuses zeta

@@ -9,6 +9,7 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Number, Param
+from ..structure.passages import crosses_open
 from .registry import Weave, algorithm
 from .weave import weave_backtracker
 
@@ -30,7 +31,6 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
     slots = np.empty(max(max_degree, 1), dtype=np.int64)  # CSR slots leading to carvable neighbours
     weighted = bias != 0.0
     keep_running = run > 0.0
-    has_crossings = len(crosses) > 0
     start = bounded(state, n)
     visited[start] = True
     stack[0] = start
@@ -39,12 +39,8 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
         u = stack[top - 1]
         k = 0
         for s in range(indptr[u], indptr[u + 1]):
-            if visited[neighbors[s]]:
+            if visited[neighbors[s]] or crosses_open(edge_ids[s], crosses, is_open):
                 continue
-            if has_crossings:
-                partner = crosses[edge_ids[s]]
-                if partner >= 0 and is_open[partner]:
-                    continue  # would cross an open diagonal passage
             slots[k] = s
             k += 1
         if k == 0:

@@ -45,6 +45,7 @@ from .._unionfind import root as _root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Choice, Either, Number, Param
+from ..structure.passages import crosses_open
 from .registry import algorithm
 
 __all__ = ["growing_tree", "growing_forest", "POLICIES"]
@@ -67,7 +68,6 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
     is_open = np.zeros(m, dtype=np.bool_)
     made = np.zeros(n, dtype=np.bool_)
     active = np.empty(n, dtype=np.int32)  # every cell is added once
-    crossing = len(crosses) > 0
     forest = seeds > 1 or sprout > 0.0
     meet = meet and forest  # one tree never meets another
     degree = 1
@@ -138,10 +138,8 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
             if made[v]:
                 if not meet or _root(sets, v) == _root(sets, c):
                     continue
-            if crossing:
-                e = edge_ids[s]
-                if crosses[e] >= 0 and is_open[crosses[e]]:
-                    continue
+            if crosses_open(edge_ids[s], crosses, is_open):
+                continue
             candidates[k] = s
             k += 1
         if k == 0:  # retire the cell
@@ -200,7 +198,7 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
             if joined == n - 1:
                 break
             e = table[r, 2]
-            if crossing and crosses[e] >= 0 and is_open[crosses[e]]:
+            if crosses_open(e, crosses, is_open):
                 continue
             a = _root(sets, table[r, 0])
             b = _root(sets, table[r, 1])

@@ -42,11 +42,13 @@ import numpy as np
 from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
-from ..errors import InvalidSizeError, UnsupportedError
+from ..errors import InvalidSizeError
 from ..params import Number, Param
+from ..structure.passages import crosses_open, has_crossing
+from ..structure.rows import row_structure, rows_refusal
 from .registry import algorithm
 
-__all__ = ["sidewinder", "eller", "eller_stream", "EllerStream", "row_structure"]
+__all__ = ["sidewinder", "eller", "eller_stream", "EllerStream"]
 
 
 
@@ -62,179 +64,6 @@ def _find(parent, x):
     return x
 
 
-@kernel(python=False)
-def _blocked(crosses, is_open, e):
-    """True if opening edge ``e`` would cross an open passage (zeta)."""
-    return len(crosses) > 0 and crosses[e] >= 0 and is_open[crosses[e]]
-
-
-@kernel(python=False)
-def _crossing(crosses, e):
-    """True if edge ``e`` has a crossing partner (such edges are optional extras)."""
-    return len(crosses) > 0 and crosses[e] >= 0
-
-
-# -- static row structure of a tessellation -------------------------------------
-
-
-def _row_span(row: np.ndarray) -> tuple[int, int]:
-    """The smallest row and the number of rows from it to the largest (numpy's, not a kernel's, reductions)."""
-    rmin = int(row.min())
-    return rmin, int(row.max()) - rmin + 1
-
-
-@kernel
-def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
-    n = len(indptr) - 1
-    rown = np.empty(n, dtype=np.int32)
-    rowptr = np.zeros(nrows + 1, dtype=np.int64)
-    for c in range(n):
-        rown[c] = row[c] - rmin
-        rowptr[rown[c] + 1] += 1
-    for r in range(nrows):
-        rowptr[r + 1] += rowptr[r]
-    order = np.empty(n, dtype=np.int32)
-    posr = np.empty(n, dtype=np.int32)
-    fill = rowptr[:-1].copy()
-    for c in range(n):
-        k = fill[rown[c]]
-        order[k] = c
-        posr[c] = k - rowptr[rown[c]]
-        fill[rown[c]] += 1
-
-    # chains: consecutive cells of a row joined by a row edge; cycles close back to their first cell
-    nxt = np.full(n, -1, dtype=np.int32)
-    cyc = np.full(n, -1, dtype=np.int32)
-    for r in range(nrows):
-        base = rowptr[r]
-        length = rowptr[r + 1] - base
-        start = 0
-        for i in range(length):
-            c = order[base + i]
-            if i + 1 < length:
-                d = order[base + i + 1]
-                for s in range(indptr[c], indptr[c + 1]):
-                    if neighbors[s] == d and not _crossing(crosses, edge_ids[s]):
-                        nxt[c] = edge_ids[s]
-                        break
-            if nxt[c] < 0:
-                if i - start >= 2:
-                    a = order[base + start]
-                    for s in range(indptr[a], indptr[a + 1]):
-                        if neighbors[s] == c and not _crossing(crosses, edge_ids[s]):
-                            cyc[a] = edge_ids[s]
-                            break
-                start = i + 1
-
-    # parts of the future: for each cell, which component of the rows from its own row down
-    # (through row edges and down edges) it lies in, numbered per row
-    parent = np.arange(n, dtype=np.int32)
-    futloc = np.empty(n, dtype=np.int32)
-    ncomp = np.zeros(nrows + 1, dtype=np.int32)
-    label = np.full(n, -1, dtype=np.int32)
-    for r in range(nrows - 1, -1, -1):
-        for k in range(rowptr[r], rowptr[r + 1]):
-            c = order[k]
-            for s in range(indptr[c], indptr[c + 1]):
-                v = neighbors[s]
-                dr = rown[v] - r
-                if (dr == 0 or dr == 1) and not _crossing(crosses, edge_ids[s]):
-                    a = _find(parent, c)
-                    b = _find(parent, v)
-                    if a != b:
-                        parent[a] = b
-        for k in range(rowptr[r], rowptr[r + 1]):
-            root = _find(parent, order[k])
-            if label[root] < 0:
-                label[root] = ncomp[r]
-                ncomp[r] += 1
-            futloc[order[k]] = label[root]
-        for k in range(rowptr[r], rowptr[r + 1]):
-            label[_find(parent, order[k])] = -1
-    return rown, order, rowptr, posr, nxt, cyc, futloc, ncomp
-
-
-class RowStructure:
-    """What the row-by-row kernels need to know about a tessellation's rows.
-
-    Attributes
-    ----------
-    rown : numpy.ndarray of int32, shape (n,)
-        Each cell's row, counted from 0.
-    order, rowptr : numpy.ndarray
-        Cells sorted by row, then by index; row ``r`` is ``order[rowptr[r]:rowptr[r + 1]]``.
-    posr : numpy.ndarray of int32, shape (n,)
-        Each cell's position within its row.
-    nxt : numpy.ndarray of int32, shape (n,)
-        The row edge to the next cell of the row, or -1 where a chain ends.
-    cyc : numpy.ndarray of int32, shape (n,)
-        For the first cell of a chain of at least 3 cells that closes into a cycle,
-        the row edge back from its last cell; -1 elsewhere.
-    futloc : numpy.ndarray of int32, shape (n,)
-        The component, among those of the rows from the cell's own row on
-        (through row and down edges), that the cell lies in; numbered per row.
-    ncomp : numpy.ndarray of int32, shape (rows + 1,)
-        How many such components each row meets (0 after the last row).
-    """
-
-    def __init__(self, cells: CellGraph):
-        crosses = cells.crossings
-        self.crosses = crosses
-        (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.futloc, self.ncomp) = _structure(
-            cells.indptr, cells.neighbors, cells.edge_ids, cells.row, *_row_span(cells.row), crosses
-        )
-
-
-def _rows_refusal(cells: CellGraph) -> str | None:
-    """Why the rows of ``cells`` cannot carry a row-by-row maze, or None."""
-    if cells.row is None:
-        return "it works row by row and this tessellation has no rows (node attribute 'row')"
-
-    def compute():
-        from scipy.sparse import csr_array
-        from scipy.sparse.csgraph import connected_components
-
-        row = cells.row.astype(np.int64)
-        if cells.n_cells and row.max() - row.min() + 1 > cells.n_cells:
-            return (
-                "its rows skip numbers, so no cell of one row touches the next; number the rows "
-                "0, 1, 2, ... so that each row has cells"
-            )
-        u, v = cells.edges[:, 0], cells.edges[:, 1]
-        keep = np.abs(row[u] - row[v]) <= 1
-        if len(cells.crossings):
-            keep &= cells.crossings < 0
-        n = cells.n_cells
-        adj = csr_array((np.ones(int(keep.sum()), dtype=np.int8), (u[keep], v[keep])), shape=(n, n))
-        count, which = connected_components(adj, directed=False)
-        if count <= 1:
-            return None
-        a = cells.labels[int(np.argmax(which == which[0]))]
-        b = cells.labels[int(np.argmax(which != which[0]))]
-        return (
-            "it opens only edges within a row or between adjacent rows (rows differing by 1), and "
-            f"those split this tessellation into {count} parts (e.g. {a!r} and {b!r} cannot be joined "
-            "that way); give the cells 'row' numbers such that adjacent rows touch, or use an "
-            "algorithm that needs no rows (e.g. 'wilson')"
-        )
-
-    return cells.memo("rows_refusal", compute)
-
-
-def row_structure(cells: CellGraph) -> RowStructure:
-    """The row structure of ``cells``, computed once and remembered while ``cells`` lives.
-
-    Raises
-    ------
-    UnsupportedError
-        If the tessellation has no rows, or rows that no row-by-row algorithm can follow.
-    """
-    reason = _rows_refusal(cells)
-    if reason is not None:
-        raise UnsupportedError(f"cannot work row by row on this tessellation: {reason}")
-    return cells.memo("row_structure", lambda: RowStructure(cells))
-
-
 P_CLOSE = Param("p_close", Number(0, 1), 0.5, "chance that a run ends at each cell (then one passage up)")
 P_JOIN = Param("p_join", Number(0, 1), 0.5, "chance of joining two neighbouring sets in a row")
 P_DOWN = Param("p_down", Number(0, 1), 0.5, "chance of each extra passage down from a set")
@@ -248,11 +77,11 @@ def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, 
     """Carve one random up edge of cell ``chosen`` and join ``run`` to the set above it."""
     count = 0
     for s in range(indptr[chosen], indptr[chosen + 1]):
-        if rown[neighbors[s]] == r - 1 and not _blocked(crosses, is_open, edge_ids[s]):
+        if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
             count += 1
     k = bounded(state, count)
     for s in range(indptr[chosen], indptr[chosen + 1]):
-        if rown[neighbors[s]] == r - 1 and not _blocked(crosses, is_open, edge_ids[s]):
+        if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
             if k == 0:
                 is_open[edge_ids[s]] = True
                 a = _find(fpar, run)
@@ -265,7 +94,7 @@ def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, 
 @kernel(python=False)
 def _has_up(indptr, neighbors, edge_ids, rown, crosses, c, r):
     for s in range(indptr[c], indptr[c + 1]):
-        if rown[neighbors[s]] == r - 1 and not _crossing(crosses, edge_ids[s]):
+        if rown[neighbors[s]] == r - 1 and not has_crossing(edge_ids[s], crosses):
             return True
     return False
 
@@ -364,7 +193,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                 c = order[base + q]
                 for s in range(indptr[c], indptr[c + 1]):
                     v = neighbors[s]
-                    if rown[v] == 0 and posr[v] > q and not _crossing(crosses, edge_ids[s]):
+                    if rown[v] == 0 and posr[v] > q and not has_crossing(edge_ids[s], crosses):
                         a = _find(fpar, run_of[q])
                         b = _find(fpar, run_of[posr[v]])
                         if a != b:
@@ -382,7 +211,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
             c = order[base + q]
             for s in range(indptr[c], indptr[c + 1]):
                 v = neighbors[s]
-                if rown[v] == r + 1 and not _crossing(crosses, edge_ids[s]):
+                if rown[v] == r + 1 and not has_crossing(edge_ids[s], crosses):
                     a = _find(qpar, run_of[q])
                     b = _find(qpar, nodes + futloc[v])
                     if a != b:
@@ -408,7 +237,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                     else:
                         continue
                     e = edge_ids[s]
-                    if is_open[e] or _blocked(crosses, is_open, e):
+                    if is_open[e] or crosses_open(e, crosses, is_open):
                         continue
                     a = _find(qpar, run_of[q])
                     b = _find(qpar, other)
@@ -439,7 +268,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     options=(P_CLOSE,),
     needs_rows=True,
     crossings=True,
-    check=_rows_refusal,
+    check=rows_refusal,
     reachable="mazegraph.uniformity.models:sidewinder",
 )
 def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
@@ -539,7 +368,7 @@ def _join_all(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, l
         c = order[base + q]
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
-            if rown[v] == r and posr[v] > q and not _blocked(crosses, is_open, edge_ids[s]):
+            if rown[v] == r and posr[v] > q and not crosses_open(edge_ids[s], crosses, is_open):
                 a = _find(fpar, lab[q])
                 b = _find(fpar, lab[posr[v]])
                 if a != b:
@@ -584,7 +413,7 @@ def _eller_repair(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosse
                 else:
                     continue
                 e = edge_ids[s]
-                if is_open[e] or _blocked(crosses, is_open, e):
+                if is_open[e] or crosses_open(e, crosses, is_open):
                     continue
                 a = _find(qpar, lab[q])
                 b = _find(qpar, other)
@@ -633,7 +462,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
             c = order[base + q]
             for s in range(indptr[c], indptr[c + 1]):
                 v = neighbors[s]
-                if rown[v] != r or posr[v] <= q or _blocked(crosses, is_open, edge_ids[s]):
+                if rown[v] != r or posr[v] <= q or crosses_open(edge_ids[s], crosses, is_open):
                     continue
                 if uniform(state) < p_join:
                     a = _find(fpar, lab[q])
@@ -650,7 +479,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
             c = order[base + q]
             for s in range(indptr[c], indptr[c + 1]):
                 v = neighbors[s]
-                if rown[v] != r + 1 or _blocked(crosses, is_open, edge_ids[s]):
+                if rown[v] != r + 1 or crosses_open(edge_ids[s], crosses, is_open):
                     continue
                 if uniform(state) < p_down:
                     _carve_down(fpar, assigned, is_open, _find(fpar, lab[q]), posr[v], edge_ids[s])
@@ -666,7 +495,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
                 continue
             c = order[base + q]
             for s in range(indptr[c], indptr[c + 1]):
-                if rown[neighbors[s]] == r + 1 and not _blocked(crosses, is_open, edge_ids[s]):
+                if rown[neighbors[s]] == r + 1 and not crosses_open(edge_ids[s], crosses, is_open):
                     count[a] += 1
                     if bounded(state, count[a]) == 0:
                         pick[a] = s
@@ -674,7 +503,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
         for x in range(sets):
             if count[x] > 0:
                 s = pick[x]
-                if _blocked(crosses, is_open, edge_ids[s]):
+                if crosses_open(edge_ids[s], crosses, is_open):
                     unsure = True
                 else:
                     _carve_down(fpar, assigned, is_open, _find(fpar, x), posr[neighbors[s]], edge_ids[s])
@@ -713,7 +542,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
     options=(P_JOIN, P_DOWN),
     needs_rows=True,
     crossings=True,
-    check=_rows_refusal,
+    check=rows_refusal,
     reachable="mazegraph.uniformity.models:eller",
 )
 def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=0.5, p_down=0.5):

@@ -11,7 +11,8 @@ from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnsupportedError
 from ..params import Choice, Names, Number, Param
-from ._box import Box, box_of
+from ..structure.box import Box, box_of
+from ..structure.hamiltonian import hamiltonian_facts, hamiltonian_refusal
 from .registry import REGISTRY, Result, algorithm
 
 __all__ = ["unicursal"]
@@ -102,34 +103,6 @@ def _is_spanning_tree(n, edges, mask):
 
 
 # -- any graph: find a Hamiltonian path, then randomize it by backbite moves -----
-
-
-@kernel
-def _two_colouring(indptr, neighbors):
-    """Colour 0/1 by breadth-first search; returns (colour, bipartite)."""
-    n = len(indptr) - 1
-    colour = np.full(n, -1, dtype=np.int8)
-    queue = np.empty(n, dtype=np.int32)
-    bipartite = True
-    for root in range(n):
-        if colour[root] >= 0:
-            continue
-        colour[root] = 0
-        queue[0] = root
-        head = 0
-        tail = 1
-        while head < tail:
-            u = queue[head]
-            head += 1
-            for s in range(indptr[u], indptr[u + 1]):
-                v = neighbors[s]
-                if colour[v] < 0:
-                    colour[v] = 1 - colour[u]
-                    queue[tail] = v
-                    tail += 1
-                elif colour[v] == colour[u]:
-                    bipartite = False
-    return colour, bipartite
 
 
 # An implicit treap holds the path for backbite: node c is cell c, its in-order
@@ -566,47 +539,6 @@ def _snake(box: Box) -> np.ndarray:
     return box.cell_at[flat].astype(np.int32)
 
 
-# -- necessary conditions, checked before any search -----------------------------
-
-def _facts(cells: CellGraph):
-    """(reason it has no Hamiltonian path or None, colour, colour every path must start on or -1)."""
-    return cells.memo("hamiltonian_facts", lambda: _find_facts(cells))
-
-
-def _find_facts(cells: CellGraph):
-    n = cells.n_cells
-    colour, bipartite = _two_colouring(cells.indptr, cells.neighbors)
-    need = -1
-    if n >= 3:
-        leaves = int(np.count_nonzero(cells.degree == 1))
-        if leaves > 2:
-            return (
-                f"it has {leaves} cells with a single neighbour, and a single passage through every cell can "
-                "start or end in only two of them",
-                colour,
-                need,
-            )
-    if bipartite:
-        ones = int(np.count_nonzero(colour))
-        zeros = n - ones
-        if abs(zeros - ones) > 1:
-            return (
-                f"its cells fall into two classes of {max(zeros, ones)} and {min(zeros, ones)} where every "
-                "neighbour is in the other class (it is bipartite), so a path through every cell alternates "
-                "between them and the classes may differ by at most one",
-                colour,
-                need,
-            )
-        if zeros != ones:
-            need = 0 if zeros > ones else 1
-    return None, colour, need
-
-
-def _check(cells: CellGraph) -> str | None:
-    reason = _facts(cells)[0]
-    return None if reason is None else f"it has no single passage through every cell: {reason}"
-
-
 @functools.lru_cache(maxsize=16)
 def _half_grid(rows2: int, cols2: int):
     from ..tessellations import orthogonal_cells
@@ -653,7 +585,7 @@ def _check_method(cells: CellGraph, options: dict) -> None:
     options=(METHOD, BASE, MOVES, ATTEMPTS),
     symmetric=False,
     wall_focus=False,
-    check=_check,
+    check=hamiltonian_refusal,
     check_options=_check_method,
     reachable="mazegraph.uniformity.models:unicursal",
 )
@@ -755,7 +687,7 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
        1996 (treaps).
     """
     n = cells.n_cells
-    _, colour, need = _facts(cells)
+    _, colour, need = hamiltonian_facts(cells)
     box, rectangle, even = _even_rectangle(cells)
     if even and method != "backbite":
         mask, first, last = _pullen(cells, box, rng, base)

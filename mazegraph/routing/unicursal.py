@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UnsupportedError
-from ..generators._box import box_of
 from ..generators.unicursal import _bisect
 from ..maze import Maze
+from ..structure.box import box_of
 from ._common import check_maze
 
 __all__ = ["to_unicursal"]

@@ -44,7 +44,7 @@ from dataclasses import dataclass
 from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError, TooManyTreesError
-from ..generators._dual import wall_dual
+from ..structure.dual import wall_dual
 from .count import MAX_ENUMERATED, enumerate_spanning_trees
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS", "MAX_STATES"]
@@ -288,7 +288,7 @@ def binary_tree(g: _Graph, p_up=None, order="auto") -> _Model:
     .. [1] W. D. Pullen, "Maze Algorithms: Binary tree", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    from ..generators.binary_tree import cell_order
+    from ..structure.cell_order import cell_order
 
     _, cell_rank_order, rank, level = cell_order(g.cells, order)
     rank, level = rank.tolist(), level.tolist()
@@ -312,7 +312,7 @@ def binary_tree(g: _Graph, p_up=None, order="auto") -> _Model:
 
 
 def _rows(g: _Graph):
-    from ..generators.rows import row_structure
+    from ..structure.rows import row_structure
 
     rs = row_structure(g.cells)
     rowptr, order = rs.rowptr.tolist(), rs.order.tolist()
@@ -505,7 +505,7 @@ def division(g: _Graph, method="auto", orientation="proportional") -> _Model:
        https://www.astrolog.org/labyrnth/algrithm.htm
     .. [2] J. Buck, "Blobby Recursive Subdivision", The Buckblog, 2015.
     """
-    from ..generators._box import box_of
+    from ..structure.box import box_of
 
     box = box_of(g.cells) if method != "blobby" else None
     if box is not None:
@@ -609,7 +609,7 @@ def hunt_and_kill(g: _Graph) -> _Model:
     stuck, then hunts: the first cell, in this hunt's scan order, outside the
     maze with a neighbour inside it joins through a random such neighbour, and
     the walk goes on from there. Scan orders come from the tessellation's
-    drawing (:func:`~mazegraph.generators.hunt_and_kill.scan_orders`) and are
+    drawing (:func:`~mazegraph.structure.scan_orders`) and are
     taken in turn, forwards then backwards, so the state is (current cell, maze
     so far, hunt number modulo the cycle of scans); the search visits each
     once. Without a drawing the kernel draws a random scan order per maze: the
@@ -620,7 +620,7 @@ def hunt_and_kill(g: _Graph) -> _Model:
     .. [1] W. D. Pullen, "Maze Algorithms: Hunt and kill", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    from ..generators.hunt_and_kill import scan_orders
+    from ..structure.scan import scan_orders
 
     orders = scan_orders(g.cells).tolist()
     cycle = 2 * len(orders)
