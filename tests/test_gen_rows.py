@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import mazegraph as mg
 from mazegraph._compile import compile_graph
-from mazegraph.generators.rows import EllerStream, eller_stream
+from mazegraph.generators import EllerStream, eller_stream
 from mazegraph.structure.cell_order import cell_order
 
 T = mg.tessellations
