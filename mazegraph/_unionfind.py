@@ -2,8 +2,8 @@
 
 The one representation of disjoint sets in the kernels: ``np.full(n, -1,
 dtype=np.int32)`` is ``n`` sets of one item. :func:`join` merges by size;
-:func:`link` merges two roots in a given direction, for kernels whose output
-depends on which item stays the root. Every forest is int32, so each helper is
+:func:`attach` and :func:`link` merge in a given direction (the second set's
+root stays the root), for kernels whose output depends on which item is a root. Every forest is int32, so each helper is
 compiled once (see :mod:`mazegraph._numba`).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ._numba import kernel
 
-__all__ = ["root", "join", "link"]
+__all__ = ["root", "join", "attach", "link"]
 
 
 @kernel(python=False)
@@ -30,6 +30,17 @@ def link(forest, a, b):
     """Make root ``a``'s set part of root ``b``'s (``a != b``); ``b`` stays the root."""
     forest[b] += forest[a]
     forest[a] = b
+
+
+@kernel(python=False)
+def attach(forest, a, b):
+    """Merge ``a``'s set into ``b``'s (``b``'s root stays the root); False if they were one set already."""
+    a = root(forest, a)
+    b = root(forest, b)
+    if a == b:
+        return False
+    link(forest, a, b)
+    return True
 
 
 @kernel(python=False)

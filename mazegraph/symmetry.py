@@ -468,7 +468,7 @@ def symmetric_mask(
         carved[quotient_edges[mask]] = True
 
     # 3. Lift: open every image of each chosen passage, skeleton first, skipping any that would close a loop.
-    forest = -np.ones(n, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)  # the one union-find representation (mazegraph._unionfind)
     is_open = np.zeros(m, dtype=bool)
     lifted = np.concatenate([members[skeleton[edge_orbit[members]]], members[carved[edge_orbit[members]]]])
     opened = _open_edges(forest, edges, lifted, is_open, n - 1)

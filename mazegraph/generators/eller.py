@@ -17,7 +17,7 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state, uniform
-from .._unionfind import link, root
+from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError
 from ..params import Number, Param
@@ -68,12 +68,8 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
                 v = neighbors[s]
                 if rown[v] != r or posr[v] <= q or crosses_open(edge_ids[s], crosses, is_open):
                     continue
-                if uniform(state) < p_join:
-                    a = root(fpar, lab[q])
-                    b = root(fpar, lab[posr[v]])
-                    if a != b:
-                        is_open[edge_ids[s]] = True
-                        link(fpar, a, b)
+                if uniform(state) < p_join and attach(fpar, lab[q], lab[posr[v]]):
+                    is_open[edge_ids[s]] = True
         # passages down: each at random, then one more for every set that got none
         nbase = rowptr[r + 1]
         nlength = rowptr[r + 2] - nbase
@@ -124,10 +120,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
                 qpar[x] = -1
             for x in range(nlength):
                 if assigned[x] >= 0:
-                    a = root(qpar, assigned[x])
-                    b = root(qpar, sets + futloc[order[nbase + x]])
-                    if a != b:
-                        link(qpar, a, b)
+                    attach(qpar, assigned[x], sets + futloc[order[nbase + x]])
             repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, lab,
                        no_up, assigned, sets, total, base, length, r, state)
 
@@ -242,13 +235,7 @@ def _stream_row(lab, sets, state, p_join, p_down, east, south, nlab, fpar, flag,
     for x in range(sets):
         fpar[x] = -1
     for q in range(cols - 1):
-        east[q] = False
-        if uniform(state) < p_join:
-            a = root(fpar, lab[q])
-            b = root(fpar, lab[q + 1])
-            if a != b:
-                east[q] = True
-                link(fpar, a, b)
+        east[q] = uniform(state) < p_join and attach(fpar, lab[q], lab[q + 1])
     for q in range(cols):
         south[q] = uniform(state) < p_down
     for x in range(sets):
@@ -288,11 +275,7 @@ def _stream_last(lab, sets, east, fpar):
     for x in range(sets):
         fpar[x] = -1
     for q in range(len(east)):
-        a = root(fpar, lab[q])
-        b = root(fpar, lab[q + 1])
-        east[q] = a != b
-        if a != b:
-            link(fpar, a, b)
+        east[q] = attach(fpar, lab[q], lab[q + 1])
 
 
 class EllerStream(Iterator):

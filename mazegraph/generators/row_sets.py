@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from .._numba import kernel
 from .._random import bounded
-from .._unionfind import link, root
+from .._unionfind import attach, link, root
 from ..structure.passages import crosses_open
 
 __all__ = ["join_row", "carve_down", "repair_row"]
@@ -34,11 +34,8 @@ def join_row(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, no
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
             if rown[v] == r and posr[v] > q and not crosses_open(edge_ids[s], crosses, is_open):
-                a = root(fpar, node[q])
-                b = root(fpar, node[posr[v]])
-                if a != b:
+                if attach(fpar, node[q], node[posr[v]]):
                     is_open[edge_ids[s]] = True
-                    link(fpar, a, b)
 
 
 @kernel(python=False)
@@ -111,5 +108,5 @@ def repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, 
                 carve_down(fpar, assigned, is_open, fa, posr[v], e)
             else:
                 is_open[e] = True
-                link(fpar, fa, root(fpar, other))
+                attach(fpar, fa, other)
     return parts

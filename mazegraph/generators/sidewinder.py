@@ -11,7 +11,7 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
-from .._unionfind import link, root
+from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..params import Number, Param
 from ..structure.passages import crosses_open, has_crossing
@@ -36,7 +36,7 @@ def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, 
         if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
             if k == 0:
                 is_open[edge_ids[s]] = True
-                link(fpar, root(fpar, run), root(fpar, prev_lab[posr[neighbors[s]]]))
+                attach(fpar, run, prev_lab[posr[neighbors[s]]])
                 return
             k -= 1
 
@@ -130,7 +130,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                     hanging = True
                 elif prev_run >= 0:  # the chain ends in cells without up edges: they join the run before
                     is_open[prev_link] = True
-                    link(fpar, run, root(fpar, prev_run))
+                    attach(fpar, run, prev_run)
             i = j + 1
         nodes = nprev + nruns
         simple = simple and chains == 1 and hanging
@@ -153,10 +153,7 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
             for s in range(indptr[c], indptr[c + 1]):
                 v = neighbors[s]
                 if rown[v] == r + 1 and not has_crossing(edge_ids[s], crosses):
-                    a = root(qpar, run_of[q])
-                    b = root(qpar, nodes + futloc[v])
-                    if a != b:
-                        link(qpar, a, b)
+                    attach(qpar, run_of[q], nodes + futloc[v])
         repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, run_of,
                    prev_lab, no_down, nodes, total, base, length, r, state)
 

@@ -16,7 +16,7 @@ from .._numba import kernel
 from .._random import kernel_state, uniform
 from .._unionfind import join, root
 from ..cellgraph import CellGraph
-from ..structure.passages import can_open, constraints, open_edge, shuffle
+from ..structure.passages import can_open, close_edge, constraints, open_edge, shuffle
 
 __all__ = ["weave_kruskal"]
 
@@ -75,11 +75,8 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
         open_edge(x, edges, under, is_open, deg, locked)
         open_edge(y, edges, under, is_open, deg, locked)
         if not can_open(e, edges, indptr, edge_ids, no_crossings, under, direction, is_open, deg, locked):
-            is_open[x] = False  # undo (cannot happen with the checks above, kept for safety)
-            is_open[y] = False
-            deg[c] -= 2
-            deg[p] -= 1
-            deg[q] -= 1
+            close_edge(x, edges, under, is_open, deg, locked)  # undo (cannot happen with the checks above)
+            close_edge(y, edges, under, is_open, deg, locked)
             continue
         open_edge(e, edges, under, is_open, deg, locked)
         join(forest, c, p)

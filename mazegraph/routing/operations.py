@@ -158,7 +158,7 @@ def _join(edges, indptr, edge_ids, crosses, under, direction, is_open, state):
     """Open closed edges in random order wherever they join two separate parts; returns parts left."""
     n = len(indptr) - 1
     m = len(edges)
-    forest = np.full(n, -1, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)
     parts = n
     for e in range(m):
         if is_open[e] and join(forest, edges[e, 0], edges[e, 1]):
@@ -200,7 +200,7 @@ def _prune(edges, indptr, edge_ids, under, is_open, state):
     deg = open_degree(indptr, edge_ids, is_open)
     order = np.arange(m, dtype=np.int64)
     shuffle(order, state)
-    forest = np.full(n, -1, dtype=np.int64)
+    forest = np.full(n, -1, dtype=np.int32)
     keep = np.zeros(m, dtype=np.bool_)
     for sweep in range(3):
         for k in range(m):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import kernel
-from .._unionfind import link, root
+from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..errors import UnsupportedError
 from .passages import has_crossing
@@ -118,10 +118,7 @@ def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
                 v = neighbors[s]
                 dr = rown[v] - r
                 if (dr == 0 or dr == 1) and not has_crossing(edge_ids[s], crosses):
-                    a = root(forest, c)
-                    b = root(forest, v)
-                    if a != b:
-                        link(forest, a, b)
+                    attach(forest, c, v)
         for k in range(rowptr[r], rowptr[r + 1]):
             top = root(forest, order[k])
             if label[top] < 0:
