@@ -21,6 +21,7 @@ from ..maze import Maze
 from ..params import Choice, Names, Number, Param
 from ..structure.box import Box, box_of
 from ..structure.hamiltonian import hamiltonian_facts, hamiltonian_refusal
+from ..tessellations.orthogonal import orthogonal_cells
 from .backbite import hamiltonian_path
 from .bisection import bisect_passages
 from .exhaustive import exhaustive_search
@@ -65,8 +66,6 @@ def _snake(box: Box) -> np.ndarray:
 
 @functools.lru_cache(maxsize=16)
 def _half_grid(rows2: int, cols2: int):
-    from ..tessellations import orthogonal_cells
-
     half = orthogonal_cells(rows2, cols2)
     return half, box_of(half)
 

@@ -8,6 +8,7 @@ from ..errors import UnsupportedError
 from ..generators.bisection import bisect_passages
 from ..maze import Maze
 from ..structure.box import box_of
+from ..tessellations.orthogonal import orthogonal_cells
 from ._common import check_maze
 
 __all__ = ["to_unicursal"]
@@ -58,8 +59,6 @@ def to_unicursal(maze: Maze) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Unicursal" (bisect every passage of a
        perfect maze), Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    from ..tessellations import orthogonal_cells
-
     maze = check_maze(maze, "to_unicursal")
     half = maze.cells
     box = box_of(half)
