@@ -48,9 +48,6 @@ def join(forest, a, b):
     """Merge the sets of ``a`` and ``b`` (union by size); False if they were one set already."""
     a = root(forest, a)
     b = root(forest, b)
-    if a == b:
-        return False
     if forest[a] > forest[b]:  # a holds the larger set
         a, b = b, a
-    link(forest, b, a)
-    return True
+    return attach(forest, b, a)

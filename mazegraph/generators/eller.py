@@ -24,7 +24,7 @@ from ..params import Number, Param
 from ..structure.passages import crosses_open
 from ..structure.rows import row_structure, rows_refusal
 from .registry import algorithm
-from .row_sets import carve_down, join_row, repair_row
+from .row_sets import carve_down, join_row, number_sets, repair_row
 
 __all__ = ["eller", "eller_stream", "EllerStream"]
 
@@ -125,22 +125,8 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
                        no_up, assigned, sets, total, base, length, r, state)
 
         # the next row's sets: those carried down, then a new set for every other cell
-        for x in range(sets):
-            relabel[x] = -1
-        nsets = 0
-        for x in range(nlength):
-            if assigned[x] >= 0:
-                top = root(fpar, assigned[x])
-                if relabel[top] < 0:
-                    relabel[top] = nsets
-                    nsets += 1
-                nlab[x] = relabel[top]
-        for x in range(nlength):
-            if assigned[x] < 0:
-                nlab[x] = nsets
-                nsets += 1
+        sets = number_sets(fpar, assigned, nlength, sets, relabel, nlab)
         lab, nlab = nlab, lab
-        sets = nsets
     return is_open
 
 
@@ -253,21 +239,9 @@ def _stream_row(lab, sets, state, p_join, p_down, east, south, nlab, fpar, flag,
     for x in range(sets):
         if count[x] > 0:
             south[pick[x]] = True
-    for x in range(sets):
-        relabel[x] = -1
-    nsets = 0
     for q in range(cols):
-        if south[q]:
-            top = root(fpar, lab[q])
-            if relabel[top] < 0:
-                relabel[top] = nsets
-                nsets += 1
-            nlab[q] = relabel[top]
-    for q in range(cols):
-        if not south[q]:
-            nlab[q] = nsets
-            nsets += 1
-    return nsets
+        nlab[q] = lab[q] if south[q] else -1  # the set each cell of the next row hangs from, or none
+    return number_sets(fpar, nlab, cols, sets, relabel, nlab)
 
 
 @kernel

@@ -23,7 +23,7 @@ from .._random import bounded
 from .._unionfind import attach, link, root
 from ..structure.passages import crosses_open
 
-__all__ = ["join_row", "carve_down", "repair_row"]
+__all__ = ["join_row", "carve_down", "repair_row", "number_sets"]
 
 
 @kernel(python=False)
@@ -56,6 +56,33 @@ def carve_down(fpar, assigned, is_open, a, pd, e):
     link(fpar, a, b)
     is_open[e] = True
     return True
+
+
+@kernel(python=False)
+def number_sets(fpar, node, length, nodes, relabel, out):
+    """Number the sets of cells ``0 .. length - 1`` for the next step; returns how many there are.
+
+    Cell ``q`` belongs to node ``node[q]`` (a node of the forest ``fpar`` over
+    ``nodes`` nodes), or to a new set of its own where ``node[q]`` is -1. The
+    sets are numbered 0, 1, ... in order of their first cell, the new ones
+    after the others; ``out[q]`` gets cell ``q``'s number (``out`` may be
+    ``node`` itself). ``relabel`` is scratch space of at least ``nodes`` items.
+    """
+    for x in range(nodes):
+        relabel[x] = -1
+    count = 0
+    for q in range(length):
+        if node[q] >= 0:
+            top = root(fpar, node[q])
+            if relabel[top] < 0:
+                relabel[top] = count
+                count += 1
+            out[q] = relabel[top]
+    for q in range(length):
+        if node[q] < 0:
+            out[q] = count
+            count += 1
+    return count
 
 
 @kernel(python=False)

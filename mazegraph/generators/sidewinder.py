@@ -11,13 +11,13 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
-from .._unionfind import attach, root
+from .._unionfind import attach
 from ..cellgraph import CellGraph
 from ..params import Number, Param
 from ..structure.passages import crosses_open, has_crossing
 from ..structure.rows import row_structure, rows_refusal
 from .registry import algorithm
-from .row_sets import join_row, repair_row
+from .row_sets import join_row, number_sets, repair_row
 
 __all__ = ["sidewinder"]
 
@@ -157,17 +157,8 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
         repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, run_of,
                    prev_lab, no_down, nodes, total, base, length, r, state)
 
-        for x in range(nodes):
-            relabel[x] = -1
-        sets = 0
-        for q in range(length):
-            top = root(fpar, run_of[q])
-            if relabel[top] < 0:
-                relabel[top] = sets
-                sets += 1
-            cur_lab[q] = relabel[top]
+        nprev = number_sets(fpar, run_of, length, nodes, relabel, cur_lab)
         prev_lab, cur_lab = cur_lab, prev_lab
-        nprev = sets
     return is_open
 
 
