@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph.generators._dual import wall_dual
+from mazegraph.structure.dual import wall_dual
 
 T = mg.tessellations
 PLANAR = {

@@ -18,8 +18,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph.generators._box import box_of
-from mazegraph.generators.unicursal import _exhaustive
+from mazegraph.generators.exhaustive import exhaustive_search
+from mazegraph.structure.box import box_of
 
 T = mg.tessellations
 seeds = st.integers(0, 2**32 - 1)
@@ -301,7 +301,7 @@ def test_unicursal_on_every_tessellation(kind_G, seed):
     kind, G = kind_G
     if kind == "delta":  # some delta boards have no Hamiltonian path (3 x 3, 6 x 3, ...): settle it exactly
         cells = mg.compile_graph(G)
-        status, _ = _exhaustive(cells.indptr, cells.neighbors, 10**8)
+        status, _ = exhaustive_search(cells.indptr, cells.neighbors, 10**8)
         assert status >= 0
         if status == 0:
             with pytest.raises(mg.UnsupportedError, match="exhaustive search found none"):
@@ -329,7 +329,7 @@ def test_backtracking_search_is_exact(n, p, graph_seed):
     G = nx.convert_node_labels_to_integers(nx.gnp_random_graph(n, p, seed=graph_seed))
     assume(nx.is_connected(G))
     cells = mg.compile_graph(G)
-    status, order = _exhaustive(cells.indptr, cells.neighbors, 10**7)
+    status, order = exhaustive_search(cells.indptr, cells.neighbors, 10**7)
     assert status == (1 if has_hamiltonian_path(G) else 0)
     if status == 1:
         assert sorted(order.tolist()) == list(range(n))

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 import mazegraph as mg
 from mazegraph._compile import compile_graph
-from mazegraph.generators.binary_tree import cell_order
-from mazegraph.generators.rows import EllerStream, eller_stream
+from mazegraph.generators import EllerStream, eller_stream
+from mazegraph.structure.cell_order import cell_order
 
 T = mg.tessellations
 ROW_ALGORITHMS = ["sidewinder", "eller"]

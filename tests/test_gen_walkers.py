@@ -23,7 +23,8 @@ from scipy.stats import chisquare
 
 import mazegraph as mg
 from mazegraph._random import bounded, kernel_state, next_u64, uniform
-from mazegraph.generators.hunt_and_kill import _add, _first, _levels, _remove, scan_orders
+from mazegraph.generators.hunt_and_kill import _add, _first, _levels, _remove
+from mazegraph.structure.scan import scan_orders
 
 ALGORITHMS = ["backtracker", "hunt_and_kill", "aldous_broder"]
 CROSSINGS = ["backtracker", "hunt_and_kill"]  # keep zeta diagonals apart; aldous_broder refuses zeta
@@ -344,17 +345,6 @@ def test_hierarchical_bitset_against_a_set():
                 members.add(p)
             assert _first(bits, offsets, False) == (min(members) if members else -1)
             assert _first(bits, offsets, True) == (max(members) if members else -1)
-
-
-def test_scan_orders():
-    orders = scan_orders(mg.compile_graph(T.orthogonal(3, 4)))
-    assert orders.tolist() == [list(range(12)), [0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11]]
-    # labels that are (row, col) pairs serve when there is no drawing
-    cells = mg.compile_graph(nx.grid_2d_graph(2, 3))
-    labels = cells.labels.tolist()
-    assert [labels[i] for i in scan_orders(cells)[0]] == sorted(labels)
-    assert [labels[i] for i in scan_orders(cells)[1]] == sorted(labels, key=lambda rc: (rc[1], rc[0]))
-    assert scan_orders(mg.compile_graph(nx.petersen_graph())).shape == (0, 10)  # random per maze
 
 
 # -- Aldous-Broder samples uniformly ----------------------------------------------------------

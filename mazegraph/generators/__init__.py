@@ -21,9 +21,10 @@ from . import growing_tree as _growing_tree  # noqa: F401  (registers "growing_t
 from . import hunt_and_kill as _hunt_and_kill  # noqa: F401  (registers "hunt_and_kill")
 from . import kruskal as _kruskal  # noqa: F401  (registers "kruskal")
 from . import prim as _prim  # noqa: F401  (registers "prim_true", "prim_simplified", "prim_modified")
-from . import rows as _rows  # noqa: F401  (registers "sidewinder", "eller")
+from . import sidewinder as _sidewinder  # noqa: F401  (registers "sidewinder")
 from . import unicursal as _unicursal  # noqa: F401  (registers "unicursal")
 from . import wilson as _wilson  # noqa: F401  (registers "wilson")
+from .eller import EllerStream, eller_stream  # registers "eller"
 from .registry import (
     FOCUSES,
     REGISTRY,
@@ -46,6 +47,8 @@ __all__ = [
     "Result",
     "Weave",
     "FOCUSES",
+    "eller_stream",
+    "EllerStream",
 ]
 
 

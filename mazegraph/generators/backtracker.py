@@ -1,4 +1,9 @@
-"""Recursive backtracker: a depth-first walk that carves until stuck, then backs up."""
+"""Recursive backtracker: a depth-first walk that carves until stuck, then backs up.
+
+One kernel serves every tessellation: it asks :func:`mazegraph.structure.can_open`
+whether an edge may open, so zeta crossings and weave tunnels (Buck's weave
+backtracker, :func:`weave_backtracker`) are rules of the edge test, not other loops.
+"""
 
 from __future__ import annotations
 
@@ -9,18 +14,20 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Number, Param
+from ..structure.passages import can_open, constraints, open_edge
 from .registry import Weave, algorithm
-from .weave import weave_backtracker
 
-__all__ = ["backtracker"]
+__all__ = ["backtracker", "weave_backtracker"]
 
 
 @kernel
-def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, state):
+def _backtracker(edges, indptr, neighbors, edge_ids, direction, crosses, under, bias, run, state):
     n = len(indptr) - 1
-    is_open = np.zeros(len(neighbors) // 2, dtype=np.bool_)
+    is_open = np.zeros(len(edges), dtype=np.bool_)
     if n == 0:
         return is_open
+    deg = np.zeros(n, dtype=np.int64)  # open passages and tunnels above, for the weave rule
+    locked = np.zeros(n, dtype=np.int64)
     visited = np.zeros(n, dtype=np.bool_)
     came = np.full(n, -1, dtype=np.int8)  # direction class of the edge each cell was entered by
     stack = np.empty(n, dtype=np.int32)
@@ -30,7 +37,6 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
     slots = np.empty(max(max_degree, 1), dtype=np.int64)  # CSR slots leading to carvable neighbours
     weighted = bias != 0.0
     keep_running = run > 0.0
-    has_crossings = len(crosses) > 0
     start = bounded(state, n)
     visited[start] = True
     stack[0] = start
@@ -41,10 +47,8 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
         for s in range(indptr[u], indptr[u + 1]):
             if visited[neighbors[s]]:
                 continue
-            if has_crossings:
-                partner = crosses[edge_ids[s]]
-                if partner >= 0 and is_open[partner]:
-                    continue  # would cross an open diagonal passage
+            if not can_open(edge_ids[s], edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
+                continue
             slots[k] = s
             k += 1
         if k == 0:
@@ -87,7 +91,7 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
             chosen = slots[bounded(state, k)]
         v = neighbors[chosen]
         e = edge_ids[chosen]
-        is_open[e] = True
+        open_edge(e, edges, under, is_open, deg, locked)
         visited[v] = True
         if len(direction):
             came[v] = direction[e]
@@ -97,6 +101,52 @@ def _backtracker(indptr, neighbors, edge_ids, direction, crosses, bias, run, sta
 
 
 _NO_DIRECTION = np.empty(0, dtype=np.int8)
+
+
+def weave_backtracker(cells: CellGraph, rng: np.random.Generator):
+    """Recursive backtracker on a weave tessellation, tunnelling only beneath straight corridors.
+
+    As the recursive backtracker, with one more kind of move (Buck's weave
+    backtracker): from the cell on top of the stack it may tunnel to an unvisited
+    cell two steps away, beneath a cell already in the maze that is a straight
+    corridor across the tunnel (its only two passages perpendicular to it) and
+    has no tunnel beneath it yet; once tunnelled under, that cell takes no more
+    passages. The walk visits every cell, so the result is a spanning tree of the
+    weave graph. It is the backtracker's own loop, whose edge test
+    (:func:`mazegraph.structure.can_open`) keeps the weave rule.
+
+    Parameters
+    ----------
+    cells : CellGraph
+        A weave tessellation (``mazegraph.generate(G, "backtracker")`` runs this).
+    rng : numpy.random.Generator
+        Seeds the kernel's own fast stream.
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        The open-edge mask.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> M = mg.generate(mg.tessellations.weave(8, 8), "backtracker", seed=1)
+    >>> M.is_perfect(), len(mg.weave_violations(M))
+    (True, 0)
+
+    References
+    ----------
+    .. [1] J. Buck, "Maze Generation: Weave mazes", 2011,
+       https://weblog.jamisbuck.org/2011/3/4/maze-generation-weave-mazes
+    .. [2] W. D. Pullen, "Maze Classification: Dimension (weave)" and "Maze
+       Algorithms: Recursive backtracker", Think Labyrinth,
+       https://www.astrolog.org/labyrnth/algrithm.htm
+    """
+    crosses, under, direction = constraints(cells)
+    return _backtracker(
+        cells.edges, cells.indptr, cells.neighbors, cells.edge_ids, direction, crosses, under, 0.0, 0.0,
+        kernel_state(rng),
+    )
 
 
 BIAS = Param("bias", Number(-1, 1), 0.0, "preference for direction class 0 (positive) or class 1 (negative)")
@@ -141,7 +191,7 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
     a diagonal whose crossing diagonal is already open is never carved; the
     orthogonal neighbours keep every cell reachable, so the result is still a
     spanning tree. On weave tessellations it is Buck's weave backtracker
-    (:func:`mazegraph.generators.weave.weave_backtracker`): it may also tunnel beneath
+    (:func:`weave_backtracker`): it may also tunnel beneath
     a cell of the maze that is a straight corridor across the tunnel.
 
     Pullen's texture parameters, both off by default:
@@ -212,5 +262,7 @@ def backtracker(cells: CellGraph, rng: np.random.Generator, *, bias=0.0, run=0.0
        Recursive Backtracking", The Buckblog, 27 Dec 2010.
     """
     direction = _NO_DIRECTION if cells.direction is None else cells.direction
-    crosses = cells.crossings
-    return _backtracker(cells.indptr, cells.neighbors, cells.edge_ids, direction, crosses, bias, run, kernel_state(rng))
+    return _backtracker(
+        cells.edges, cells.indptr, cells.neighbors, cells.edge_ids, direction, cells.crossings, cells.tunnels, bias,
+        run, kernel_state(rng),
+    )

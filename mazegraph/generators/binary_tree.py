@@ -7,75 +7,12 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
-from ..errors import UnsupportedError
 from ..params import Choice, Number, Param
+from ..structure.cell_order import ORDERS, cell_order
+from ..structure.passages import crosses_open
 from .registry import algorithm
-from .rows import _blocked, _crossing, _row_span
 
-__all__ = ["binary_tree", "cell_order"]
-
-_ORDERS = ("auto", "rows", "bfs")
-
-
-@kernel
-def _row_order(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
-    """Cells by row, then index; each cell's level is its row. ``ok``: every cell but the first has an earlier one.
-
-    ``rmin`` is the smallest row and ``nrows`` the number of rows from it to the largest.
-    """
-    n = len(indptr) - 1
-    start = np.zeros(nrows + 1, dtype=np.int64)
-    for c in range(n):
-        start[row[c] - rmin + 1] += 1
-    for r in range(nrows):
-        start[r + 1] += start[r]
-    order = np.empty(n, dtype=np.int32)
-    level = np.empty(n, dtype=np.int32)
-    for c in range(n):
-        r = row[c] - rmin
-        order[start[r]] = c
-        level[c] = r
-        start[r] += 1
-    rank = np.empty(n, dtype=np.int32)
-    for k in range(n):
-        rank[order[k]] = k
-    ok = True
-    for k in range(1, n):
-        c = order[k]
-        found = False
-        for s in range(indptr[c], indptr[c + 1]):
-            if rank[neighbors[s]] < k and not _crossing(crosses, edge_ids[s]):
-                found = True
-                break
-        if not found:
-            ok = False
-            break
-    return order, rank, level, ok
-
-
-@kernel
-def _bfs_order(indptr, neighbors, edge_ids, root, crosses):
-    """Breadth-first order from ``root`` (over edges without a crossing); level = depth."""
-    n = len(indptr) - 1
-    order = np.empty(n, dtype=np.int32)
-    level = np.full(n, -1, dtype=np.int32)
-    order[0] = root
-    level[root] = 0
-    head = 0
-    tail = 1
-    while head < tail:
-        c = order[head]
-        head += 1
-        for s in range(indptr[c], indptr[c + 1]):
-            v = neighbors[s]
-            if level[v] < 0 and not _crossing(crosses, edge_ids[s]):
-                level[v] = level[c] + 1
-                order[tail] = v
-                tail += 1
-    rank = np.empty(n, dtype=np.int32)
-    for k in range(tail):
-        rank[order[k]] = k
-    return order, rank, level, tail == n
+__all__ = ["binary_tree"]
 
 
 @kernel
@@ -88,7 +25,7 @@ def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up,
         n_side = 0
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
-            if rank[v] < k and not _blocked(crosses, is_open, edge_ids[s]):
+            if rank[v] < k and not crosses_open(edge_ids[s], crosses, is_open):
                 if level[v] < level[c]:
                     n_up += 1
                 else:
@@ -105,7 +42,7 @@ def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up,
                 j = bounded(state, n_side)
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
-            if rank[v] < k and not _blocked(crosses, is_open, edge_ids[s]):
+            if rank[v] < k and not crosses_open(edge_ids[s], crosses, is_open):
                 kind = 1 if level[v] < level[c] else 0
                 if which == 2 or kind == which:
                     if j == 0:
@@ -115,38 +52,8 @@ def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up,
     return is_open
 
 
-def cell_order(cells: CellGraph, order: str = "auto"):
-    """The ordering Binary Tree follows on ``cells``: ``(kind, order, rank, level)``.
-
-    ``kind`` is ``"rows"`` (cells by row, then index; level = row) when the
-    tessellation has rows and every cell but the first then has an earlier
-    neighbour, else ``"bfs"`` (breadth-first from the tessellation's start cell;
-    level = distance from it). ``order`` forces one of the two.
-
-    Raises
-    ------
-    UnsupportedError
-        If ``order="rows"`` and the rows do not give every cell an earlier neighbour.
-    """
-    crosses = cells.crossings
-    csr = (cells.indptr, cells.neighbors, cells.edge_ids)
-    if order in ("auto", "rows") and cells.row is not None:
-        found = cells.memo("binary_tree_row_order", lambda: _row_order(*csr, cells.row, *_row_span(cells.row), crosses))
-        if found[3]:
-            return ("rows", *found[:3])
-    if order == "rows":
-        why = "it has no rows (node attribute 'row')" if cells.row is None else (
-            "some cell has no neighbour in an earlier row or earlier in its own row "
-            "(e.g. the first cell of a delta row pointing up)")
-        raise UnsupportedError(f"binary_tree cannot use order='rows' here: {why}; use order='bfs' or 'auto'")
-    found = cells.memo(("binary_tree_bfs", cells.start), lambda: _bfs_order(*csr, cells.start, crosses))
-    if not found[3]:  # only when the edges without crossings leave cells apart
-        raise UnsupportedError("binary_tree cannot order this tessellation: its edges without crossings split it")
-    return ("bfs", *found[:3])
-
-
 P_UP = Param("p_up", Number(0, 1), None, "chance of an up neighbour when a cell has both kinds (None: uniform)")
-ORDER = Param("order", Choice(_ORDERS), "auto", "the cell ordering: rows when they work, breadth-first otherwise")
+ORDER = Param("order", Choice(ORDERS), "auto", "the cell ordering: rows when they work, breadth-first otherwise")
 
 
 @algorithm(

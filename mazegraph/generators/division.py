@@ -9,7 +9,7 @@ from .._random import bounded, kernel_state
 from ..cellgraph import CellGraph
 from ..errors import UnsupportedError
 from ..params import Choice, Param
-from ._box import box_of
+from ..structure.box import box_of
 from .registry import algorithm
 
 __all__ = ["division"]

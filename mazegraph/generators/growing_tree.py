@@ -41,10 +41,11 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, shuffled_rows, uniform
-from .._unionfind import root as _root
+from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Choice, Either, Number, Param
+from ..structure.passages import crosses_open
 from .registry import algorithm
 
 __all__ = ["growing_tree", "growing_forest", "POLICIES"]
@@ -67,7 +68,6 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
     is_open = np.zeros(m, dtype=np.bool_)
     made = np.zeros(n, dtype=np.bool_)
     active = np.empty(n, dtype=np.int32)  # every cell is added once
-    crossing = len(crosses) > 0
     forest = seeds > 1 or sprout > 0.0
     meet = meet and forest  # one tree never meets another
     degree = 1
@@ -136,12 +136,10 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
             if made[v]:
-                if not meet or _root(sets, v) == _root(sets, c):
+                if not meet or root(sets, v) == root(sets, c):
                     continue
-            if crossing:
-                e = edge_ids[s]
-                if crosses[e] >= 0 and is_open[crosses[e]]:
-                    continue
+            if crosses_open(edge_ids[s], crosses, is_open):
+                continue
             candidates[k] = s
             k += 1
         if k == 0:  # retire the cell
@@ -172,12 +170,7 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
         is_open[edge_ids[s]] = True
         joined += 1
         if forest:
-            a = _root(sets, c)
-            b = _root(sets, v)
-            if sets[a] > sets[b]:
-                a, b = b, a
-            sets[a] += sets[b]
-            sets[b] = a
+            join(sets, c, v)
         if not made[v]:
             made[v] = True
             fresh += 1
@@ -200,16 +193,10 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
             if joined == n - 1:
                 break
             e = table[r, 2]
-            if crossing and crosses[e] >= 0 and is_open[crosses[e]]:
+            if crosses_open(e, crosses, is_open):
                 continue
-            a = _root(sets, table[r, 0])
-            b = _root(sets, table[r, 1])
-            if a == b:
+            if not join(sets, table[r, 0], table[r, 1]):
                 continue
-            if sets[a] > sets[b]:
-                a, b = b, a
-            sets[a] += sets[b]
-            sets[b] = a
             is_open[e] = True
             joined += 1
     return is_open

@@ -8,9 +8,11 @@ from .._numba import kernel
 from .._random import bounded, kernel_state
 from ..cellgraph import CellGraph
 from ..errors import UnsupportedError
+from ..structure.passages import crosses_open
+from ..structure.scan import scan_orders
 from .registry import algorithm
 
-__all__ = ["hunt_and_kill", "scan_orders"]
+__all__ = ["hunt_and_kill"]
 
 # Lowest set bit of a 64-bit word by de Bruijn multiplication (Leiserson, Prokop and Randall, "Using de Bruijn
 # sequences to index a 1 in a computer word", 1998): the isolated bit times the sequence puts a distinct 6-bit
@@ -126,7 +128,6 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, state)
     for u in range(n):
         max_degree = max(max_degree, indptr[u + 1] - indptr[u])
     slots = np.empty(max(max_degree, 1), dtype=np.int64)
-    has_crossings = len(crosses) > 0
     u = bounded(state, n)
     _join(u, visited, indptr, neighbors, ranks, bits, offsets)
     joined = 1
@@ -135,12 +136,8 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, state)
         while True:  # kill: walk into random unvisited neighbours until stuck
             k = 0
             for s in range(indptr[u], indptr[u + 1]):
-                if visited[neighbors[s]]:
+                if visited[neighbors[s]] or crosses_open(edge_ids[s], crosses, is_open):
                     continue
-                if has_crossings:
-                    partner = crosses[edge_ids[s]]
-                    if partner >= 0 and is_open[partner]:
-                        continue
                 slots[k] = s
                 k += 1
             if k == 0:
@@ -161,12 +158,8 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, state)
             v = orders[order, p]
             k = 0
             for s in range(indptr[v], indptr[v + 1]):
-                if not visited[neighbors[s]]:
+                if not visited[neighbors[s]] or crosses_open(edge_ids[s], crosses, is_open):
                     continue
-                if has_crossings:
-                    partner = crosses[edge_ids[s]]
-                    if partner >= 0 and is_open[partner]:
-                        continue
                 slots[k] = s
                 k += 1
             if k == 0:  # every way in is crossed (zeta): not huntable until another neighbour joins
@@ -184,50 +177,6 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, state)
             break
         hunts += 1
     return is_open, joined
-
-
-def scan_orders(cells: CellGraph) -> np.ndarray:
-    """The hunt's scan orders for a tessellation: row-major and column-major, or none.
-
-    With a 2D drawing (``cells.layout``), row-major goes along rows from the top
-    (largest ``y``) down, left to right within a row, and column-major along
-    columns from the left, top to bottom; coordinates equal to 6 decimals count
-    as one row or column, and ties go by cell index. Without a drawing, cell
-    labels of two or more numbers serve as ``(row, col, ...)``. Other graphs get
-    no fixed order (an empty array) and the kernel draws a random one per maze.
-    Computed once per tessellation and remembered.
-
-    Returns
-    -------
-    numpy.ndarray of int32, shape (2, n_cells) or (0, n_cells)
-        ``orders[k, i]`` is the ``i``-th cell of scan order ``k``.
-    """
-    return cells.memo("hunt_scan_orders", lambda: _scan_orders(cells))
-
-
-def _scan_orders(cells: CellGraph) -> np.ndarray:
-    n = cells.n_cells
-    keys = None
-    layout = cells.layout
-    if layout is not None and layout.shape[1] == 2 and np.isfinite(layout).all():
-        x, y = np.round(layout[:, 0], 6), np.round(-layout[:, 1], 6)
-        keys = (y, x), (x, y)  # (primary, secondary)
-    else:
-        coords = cells.labels.coords
-        if coords is None:
-            try:
-                coords = np.asarray(cells.labels.tolist(), dtype=np.float64)
-            except (TypeError, ValueError):
-                coords = None
-        if coords is not None and coords.ndim == 2 and coords.shape[0] == n and coords.shape[1] >= 2:
-            keys = (coords[:, 0], coords[:, 1]), (coords[:, 1], coords[:, 0])
-    if keys is None:
-        orders = np.empty((0, n), dtype=np.int32)
-    else:
-        orders = np.stack([np.lexsort((secondary, primary)) for primary, secondary in keys]).astype(np.int32)
-    return orders
-
-
 
 
 @algorithm(
@@ -257,7 +206,7 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator):
     from the top left, then the same two backwards (from the bottom right),
     which treats opposite sides alike. Tessellations without a 2D drawing or
     coordinate labels get one random scan order per maze (see
-    :func:`scan_orders`). Instead of rescanning from the first cell, the cells
+    :func:`mazegraph.structure.scan_orders`). Instead of rescanning from the first cell, the cells
     that can be hunted (outside the maze, next to it) are kept in a bitset per
     scan order, indexed by scan position, with a summary bit per 64-bit word
     on each level above: a cell is added when a neighbour joins the maze and

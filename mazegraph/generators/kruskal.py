@@ -9,6 +9,7 @@ from .._random import kernel_state, shuffled_rows
 from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..params import Cells, Number, Param
+from ..structure.passages import crosses_open
 from .registry import Result, Weave, algorithm
 from .weave import weave_kruskal
 
@@ -31,7 +32,7 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
         if joined == n - 1:
             break
         e = table[k, 2]
-        if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
+        if crosses_open(e, crosses, is_open):
             continue  # would cross an open diagonal passage
         if not join(forest, table[k, 0], table[k, 1]):
             continue

@@ -23,6 +23,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
+from ..structure.passages import crosses_open
 from .registry import algorithm
 
 __all__ = ["prim_true", "prim_simplified", "prim_modified"]
@@ -37,7 +38,6 @@ def _prim_true(indptr, neighbors, edge_ids, crosses, state):
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     in_tree = np.zeros(n, dtype=np.bool_)
-    crossing = len(crosses) > 0
     # Binary min-heap of uint64 keys: a random 32-bit weight in the high word, the CSR
     # slot (tree cell -> outside cell) in the low word. An edge is pushed only when its
     # first end joins the tree, so at most once: its weight is drawn then, independently
@@ -91,7 +91,7 @@ def _prim_true(indptr, neighbors, edge_ids, crosses, state):
             if in_tree[v]:
                 continue  # stale: its far end joined through another edge
             e = edge_ids[s]
-            if crossing and crosses[e] >= 0 and is_open[crosses[e]]:
+            if crosses_open(e, crosses, is_open):
                 continue  # would cross an open diagonal passage
             is_open[e] = True
             in_tree[v] = True
@@ -107,7 +107,6 @@ def _prim_simplified(indptr, neighbors, edge_ids, crosses, state):
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     in_tree = np.zeros(n, dtype=np.bool_)
-    crossing = len(crosses) > 0
     frontier = np.empty(max(m, 1), dtype=np.int32)  # CSR slots tree -> outside; each edge enters once
     size = 0
     u = bounded(state, n)
@@ -129,7 +128,7 @@ def _prim_simplified(indptr, neighbors, edge_ids, crosses, state):
             if in_tree[v]:
                 continue  # stale entry, dropped lazily
             e = edge_ids[s]
-            if crossing and crosses[e] >= 0 and is_open[crosses[e]]:
+            if crosses_open(e, crosses, is_open):
                 continue  # blocked for good: edges never close again
             is_open[e] = True
             in_tree[v] = True
@@ -145,7 +144,6 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     status = np.zeros(n, dtype=np.int8)  # 0 outside, 1 frontier, 2 in the tree
-    crossing = len(crosses) > 0
     frontier = np.empty(n, dtype=np.int32)
     size = 0
     u = bounded(state, n)
@@ -156,7 +154,7 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
             v = neighbors[t]
             if status[v] == 0:
                 e = edge_ids[t]
-                if crossing and crosses[e] >= 0 and is_open[crosses[e]]:
+                if crosses_open(e, crosses, is_open):
                     continue
                 status[v] = 1
                 frontier[size] = v
@@ -172,7 +170,7 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
             for t in range(indptr[c], indptr[c + 1]):
                 if status[neighbors[t]] == 2:
                     e = edge_ids[t]
-                    if not (crossing and crosses[e] >= 0 and is_open[crosses[e]]):
+                    if not crosses_open(e, crosses, is_open):
                         count += 1
             if count == 0:
                 status[c] = 0  # every edge into the tree is crossed; back when a neighbour joins
@@ -181,7 +179,7 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
             for t in range(indptr[c], indptr[c + 1]):
                 if status[neighbors[t]] == 2:
                     e = edge_ids[t]
-                    if not (crossing and crosses[e] >= 0 and is_open[crosses[e]]):
+                    if not crosses_open(e, crosses, is_open):
                         if k == 0:
                             is_open[e] = True
                             break

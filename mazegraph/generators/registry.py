@@ -55,7 +55,7 @@ import numpy as np
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnknownAlgorithmError, UnsupportedError
 from ..params import Param, check_all
-from ._dual import wall_dual
+from ..structure.dual import wall_dual
 
 __all__ = [
     "Algorithm",

@@ -1,10 +1,11 @@
-"""Weave variants of Kruskal and the recursive backtracker: tunnels only beneath straight corridors.
+"""Weave Kruskal: crossings placed first, then Kruskal's walls; tunnels only beneath straight corridors.
 
-These are the :class:`~mazegraph.generators.registry.Weave` variants that
-:func:`mazegraph.generate` runs for ``"kruskal"`` and ``"backtracker"`` on a
-tessellation with under edges (:func:`mazegraph.tessellations.weave`), after
-Jamis Buck's weave mazes; the passage rule they keep is in
-:mod:`mazegraph.structure.passages`.
+This is the :class:`~mazegraph.generators.registry.Weave` variant that
+:func:`mazegraph.generate` runs for ``"kruskal"`` on a tessellation with under
+edges (:func:`mazegraph.tessellations.weave`), after Jamis Buck's weave mazes;
+the passage rule it keeps is in :mod:`mazegraph.structure.passages`. The weave
+backtracker is the backtracker's own loop with that rule as its edge test
+(:func:`mazegraph.generators.backtracker.weave_backtracker`).
 """
 
 from __future__ import annotations
@@ -12,12 +13,12 @@ from __future__ import annotations
 import numpy as np
 
 from .._numba import kernel
-from .._random import bounded, kernel_state, uniform
+from .._random import kernel_state, uniform
 from .._unionfind import join, root
 from ..cellgraph import CellGraph
-from ..structure.passages import can_open, constraints, open_edge, shuffle
+from ..structure.passages import can_open, close_edge, constraints, open_edge, shuffle
 
-__all__ = ["weave_kruskal", "weave_backtracker"]
+__all__ = ["weave_kruskal"]
 
 
 @kernel
@@ -74,11 +75,8 @@ def _weave_kruskal(edges, indptr, neighbors, edge_ids, under, direction, density
         open_edge(x, edges, under, is_open, deg, locked)
         open_edge(y, edges, under, is_open, deg, locked)
         if not can_open(e, edges, indptr, edge_ids, no_crossings, under, direction, is_open, deg, locked):
-            is_open[x] = False  # undo (cannot happen with the checks above, kept for safety)
-            is_open[y] = False
-            deg[c] -= 2
-            deg[p] -= 1
-            deg[q] -= 1
+            close_edge(x, edges, under, is_open, deg, locked)  # undo (cannot happen with the checks above)
+            close_edge(y, edges, under, is_open, deg, locked)
             continue
         open_edge(e, edges, under, is_open, deg, locked)
         join(forest, c, p)
@@ -122,7 +120,7 @@ def weave_kruskal(cells: CellGraph, rng: np.random.Generator, *, density=0.3):
     Parameters
     ----------
     cells : CellGraph
-        A weave tessellation (``mazegraph.generate(G, "kruskal")`` or ``"backtracker"`` runs this).
+        A weave tessellation (``mazegraph.generate(G, "kruskal")`` runs this).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
     density : float in [0, 1], default 0.3
@@ -157,86 +155,4 @@ def weave_kruskal(cells: CellGraph, rng: np.random.Generator, *, density=0.3):
     _, under, direction = constraints(cells)
     return _weave_kruskal(
         cells.edges, cells.indptr, cells.neighbors, cells.edge_ids, under, direction, density, kernel_state(rng)
-    )
-
-
-@kernel
-def _weave_backtracker(edges, indptr, neighbors, edge_ids, under, direction, state):
-    n = len(indptr) - 1
-    m = len(edges)
-    is_open = np.zeros(m, dtype=np.bool_)
-    deg = np.zeros(n, dtype=np.int64)
-    locked = np.zeros(n, dtype=np.int64)
-    visited = np.zeros(n, dtype=np.bool_)
-    no_crossings = np.empty(0, dtype=np.int64)
-    stack = np.empty(n, dtype=np.int64)
-    max_degree = 1
-    for u in range(n):
-        max_degree = max(max_degree, indptr[u + 1] - indptr[u])
-    slots = np.empty(max_degree, dtype=np.int64)
-    start = bounded(state, n)
-    visited[start] = True
-    stack[0] = start
-    top = 1
-    while top > 0:
-        u = stack[top - 1]
-        k = 0
-        for s in range(indptr[u], indptr[u + 1]):
-            if visited[neighbors[s]]:
-                continue
-            if can_open(edge_ids[s], edges, indptr, edge_ids, no_crossings, under, direction, is_open, deg, locked):
-                slots[k] = s
-                k += 1
-        if k == 0:
-            top -= 1
-            continue
-        s = slots[bounded(state, k)]
-        open_edge(edge_ids[s], edges, under, is_open, deg, locked)
-        visited[neighbors[s]] = True
-        stack[top] = neighbors[s]
-        top += 1
-    return is_open
-
-
-def weave_backtracker(cells: CellGraph, rng: np.random.Generator):
-    """Recursive backtracker on a weave tessellation, tunnelling only beneath straight corridors.
-
-    As the recursive backtracker, with one more kind of move (Buck's weave
-    backtracker): from the cell on top of the stack it may tunnel to an unvisited
-    cell two steps away, beneath a cell already in the maze that is a straight
-    corridor across the tunnel (its only two passages perpendicular to it) and
-    has no tunnel beneath it yet; once tunnelled under, that cell takes no more
-    passages. The walk visits every cell, so the result is a spanning tree of the
-    weave graph.
-
-    Parameters
-    ----------
-    cells : CellGraph
-        A weave tessellation (``mazegraph.generate(G, "kruskal")`` or ``"backtracker"`` runs this).
-    rng : numpy.random.Generator
-        Seeds the kernel's own fast stream.
-
-    Returns
-    -------
-    numpy.ndarray of bool
-        The open-edge mask.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> M = mg.generate(mg.tessellations.weave(8, 8), "backtracker", seed=1)
-    >>> M.is_perfect(), len(mg.weave_violations(M))
-    (True, 0)
-
-    References
-    ----------
-    .. [1] J. Buck, "Maze Generation: Weave mazes", 2011,
-       https://weblog.jamisbuck.org/2011/3/4/maze-generation-weave-mazes
-    .. [2] W. D. Pullen, "Maze Classification: Dimension (weave)" and "Maze
-       Algorithms: Recursive backtracker", Think Labyrinth,
-       https://www.astrolog.org/labyrnth/algrithm.htm
-    """
-    _, under, direction = constraints(cells)
-    return _weave_backtracker(
-        cells.edges, cells.indptr, cells.neighbors, cells.edge_ids, under, direction, kernel_state(rng)
     )

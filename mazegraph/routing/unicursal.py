@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 
 from ..errors import UnsupportedError
-from ..generators._box import box_of
-from ..generators.unicursal import _bisect
+from ..generators.bisection import bisect_passages
 from ..maze import Maze
+from ..structure.box import box_of
+from ..tessellations.orthogonal import orthogonal_cells
 from ._common import check_maze
 
 __all__ = ["to_unicursal"]
@@ -58,8 +59,6 @@ def to_unicursal(maze: Maze) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Unicursal" (bisect every passage of a
        perfect maze), Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    from ..tessellations import orthogonal_cells
-
     maze = check_maze(maze, "to_unicursal")
     half = maze.cells
     box = box_of(half)
@@ -73,7 +72,7 @@ def to_unicursal(maze: Maze) -> Maze:
     full = orthogonal_cells(2 * rows2, 2 * cols2)
     full_box = box_of(full)
     half_step = np.ascontiguousarray(box.step_edge[box.cell_at])  # the bisect kernel walks half cells row-major
-    mask, first, last = _bisect(
+    mask, first, last = bisect_passages(
         maze.open, half_step, 2 * rows2, 2 * cols2, full_box.cell_at, full_box.step_edge, full.n_edges
     )
     meta = dict(maze.meta)

@@ -12,7 +12,10 @@ Two kinds of tessellation edge may not simply open:
 
 Generators and maze operations keep these rules by asking :func:`can_open` and
 :func:`can_close` and by changing the mask only through :func:`open_edge` and
-:func:`close_edge`, which keep the degree and lock counts current.
+:func:`close_edge`, which keep the degree and lock counts current. Kernels that
+know the tessellation has no tunnels ask only the zeta rule,
+:func:`crosses_open`; row and order facts that leave zeta diagonals out ask
+:func:`has_crossing`.
 """
 
 from __future__ import annotations
@@ -24,6 +27,8 @@ from .._random import bounded
 
 __all__ = [
     "constraints",
+    "crosses_open",
+    "has_crossing",
     "open_degree",
     "locked_cells",
     "can_open",
@@ -40,6 +45,18 @@ def constraints(cells):
     under = cells.tunnels
     direction = cells.direction if cells.direction is not None else np.zeros(cells.n_edges, dtype=np.int8)
     return crosses, under, direction
+
+
+@kernel(python=False)
+def crosses_open(e, crosses, is_open):
+    """True if edge ``e`` crosses an open passage (a zeta diagonal whose partner is open): it may not open."""
+    return len(crosses) > 0 and crosses[e] >= 0 and is_open[crosses[e]]
+
+
+@kernel(python=False)
+def has_crossing(e, crosses):
+    """True if edge ``e`` has a crossing partner (a zeta diagonal), open or not."""
+    return len(crosses) > 0 and crosses[e] >= 0
 
 
 @kernel
@@ -67,7 +84,7 @@ def locked_cells(n, under, is_open):
 @kernel(python=False)
 def can_open(e, edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
     """True if closed edge ``e`` may open without a crossing or a bad tunnel."""
-    if len(crosses) and crosses[e] >= 0 and is_open[crosses[e]]:
+    if crosses_open(e, crosses, is_open):
         return False
     if len(under):
         if locked[edges[e, 0]] > 0 or locked[edges[e, 1]] > 0:

@@ -26,7 +26,7 @@ from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError
 from ..generators import lookup
-from ..generators._dual import wall_dual
+from ..structure.dual import wall_dual
 from .models.smallgraph import SmallGraph, bits
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS"]

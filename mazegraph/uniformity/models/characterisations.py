@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 
-from ...generators.binary_tree import cell_order
+from ...structure.cell_order import cell_order
 from .smallgraph import Model, SmallGraph, bits
 
 __all__ = [

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import functools
 
-from ...generators.rows import row_structure
+from ...structure.rows import row_structure
 from ..count import find
 from .smallgraph import Model, SmallGraph
 

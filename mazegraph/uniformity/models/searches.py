@@ -10,8 +10,8 @@ import itertools
 import numbers
 
 from ...errors import TooManyTreesError
-from ...generators._box import box_of
-from ...generators.hunt_and_kill import scan_orders
+from ...structure.box import box_of
+from ...structure.scan import scan_orders
 from .characterisations import depth_first
 from .smallgraph import MAX_STATES, Model, SmallGraph, bits, explore
 

@@ -1,7 +1,7 @@
-"""Recognise tessellations that are full boxes of the orthogonal grid (rectangles, 3D blocks, ...).
+"""The box shape: is a tessellation a full box of the orthogonal grid (rectangle, 3D block, ...)?
 
-Some generators (recursive division with straight walls, Pullen's unicursal
-construction) need the coordinates of a rectangular grid. :func:`box_of` finds
+Some algorithms (recursive division with straight walls, Pullen's unicursal
+construction, :func:`mazegraph.to_unicursal`) need the coordinates of a rectangular grid. :func:`box_of` finds
 them from the cell labels alone, so it works for ``orthogonal``, ``grid`` of any
 dimension, a ``from_mask`` shape that happens to be a full rectangle and a
 user's ``nx.grid_2d_graph``, and refuses everything whose edges are not exactly
@@ -41,11 +41,37 @@ class Box:
 
 
 def box_of(cells: CellGraph) -> Box | None:
-    """Return the box grid ``cells`` is, or None if it is not one (computed once per CellGraph)."""
+    """The box grid ``cells`` is, or None if it is not one.
+
+    Computed once per tessellation and remembered under the memo key ``"box"``.
+
+    Parameters
+    ----------
+    cells : CellGraph
+        The compiled tessellation.
+
+    Returns
+    -------
+    Box or None
+        The box's shape and the cell and edge at every box position; None if
+        the cells are not labelled by integer coordinates, do not fill a box,
+        or have edges other than the grid's unit steps.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> from mazegraph.structure import box_of
+    >>> box = box_of(mg.compile_graph(mg.tessellations.orthogonal(2, 3)))
+    >>> box.shape.tolist(), box.cell_at.tolist()
+    ([2, 3], [0, 1, 2, 3, 4, 5])
+    >>> box_of(mg.compile_graph(mg.tessellations.sigma(2, 3))) is None
+    True
+    """
     return cells.memo("box", lambda: _find_box(cells))
 
 
 def _label_coords(cells: CellGraph) -> np.ndarray | None:
+    """The cell labels as an integer coordinate array (n, d), or None if they are not integer tuples."""
     if cells.labels.coords is not None:
         return cells.labels.coords
     items = cells.labels.tolist()

@@ -1,4 +1,4 @@
-"""Wall adding by planar duality: a maze's walls form a spanning tree of the posts.
+"""The planar wall dual: a maze's walls form a spanning tree of the posts.
 
 In a maze drawn on a plane tiling, the closed walls meet at posts (wall end
 points). Merge every post on the outer boundary into one vertex and let each
@@ -42,14 +42,41 @@ class WallDual:
         self.loops = loops
 
     def passages(self, added: np.ndarray, n_primal_edges: int) -> np.ndarray:
-        """The open-edge mask of the maze whose added walls are ``added`` (a dual mask)."""
+        """The open-edge mask of the maze whose added walls are ``added``.
+
+        Parameters
+        ----------
+        added : numpy.ndarray of bool
+            A mask over the dual's edges: the walls that stand.
+        n_primal_edges : int
+            The tessellation's number of edges.
+
+        Returns
+        -------
+        numpy.ndarray of bool
+            Every tessellation edge open except those whose wall is added.
+        """
         is_open = np.ones(n_primal_edges, dtype=bool)
         is_open[self.primal_edge[added]] = False
         return is_open
 
 
 def wall_dual(cells: CellGraph) -> WallDual:
-    """Build (once per tessellation) the wall dual of a planar tessellation.
+    """The wall dual of a planar tessellation.
+
+    Built once per tessellation and remembered under the memo key
+    ``"wall_dual"`` (a refusal is remembered too).
+
+    Parameters
+    ----------
+    cells : CellGraph
+        The compiled tessellation, with wall and boundary geometry.
+
+    Returns
+    -------
+    WallDual
+        The dual graph (vertex 0: the outer boundary) and the tessellation edge
+        of each dual edge.
 
     Raises
     ------
@@ -57,6 +84,14 @@ def wall_dual(cells: CellGraph) -> WallDual:
         If the tessellation has no wall geometry, a wall in several pieces (glued
         surfaces, zeta diagonals, weave), a passage with no wall (3D), or walls
         that do not tile the plane with its boundary (checked by Euler's formula).
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> from mazegraph.structure import wall_dual
+    >>> dual = wall_dual(mg.compile_graph(mg.tessellations.orthogonal(3, 4)))
+    >>> dual.cells.n_cells, dual.cells.n_edges  # 6 interior posts and the boundary; 17 walls
+    (7, 17)
     """
     dual = cells.memo("wall_dual", lambda: _build_or_reason(cells))
     if isinstance(dual, str):

@@ -1,0 +1,87 @@
+"""mazegraph.structure.dual: the planar wall dual, checked by Euler's formula and spanning-tree duality (networkx)."""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import mazegraph as mg
+from mazegraph.errors import UnsupportedError
+from mazegraph.structure import wall_dual
+
+T = mg.tessellations
+
+PLANAR = {
+    "orthogonal-5x7": lambda: T.orthogonal(5, 7),
+    "corridor-1x6": lambda: T.orthogonal(1, 6),
+    "delta-4x7": lambda: T.delta(4, 7),
+    "sigma-4x5": lambda: T.sigma(4, 5),
+    "sigma_hexagon-3": lambda: T.sigma_hexagon(3),
+    "theta-5": lambda: T.theta(5),
+    "upsilon-4x5": lambda: T.upsilon(4, 5),
+    "voronoi-50": lambda: T.voronoi(50, seed=4),
+    "mask": lambda: T.from_mask(["..##..", "......", ".####.", ".#...."]),
+    "fractal-2x3x2": lambda: T.fractal(2, 3, 2),
+}
+NOT_PLANAR = {
+    "torus": lambda: T.torus(3, 4),
+    "grid3d": lambda: T.grid((3, 3, 2)),
+    "zeta": lambda: T.zeta(3, 3),
+    "weave": lambda: T.weave(3, 3),
+    "ring mask": lambda: T.from_mask(["....", ".##.", "...."]),
+    "petersen": lambda: nx.petersen_graph(),
+}
+
+
+def tree_edges(graph: nx.Graph | nx.MultiGraph, seed: int) -> set:
+    """The edge keys of a random spanning tree (Kruskal on random weights, networkx)."""
+    rng = np.random.default_rng(seed)
+    for *_, data in graph.edges(data=True):
+        data["weight"] = rng.random()
+    return {key for _, _, key in nx.minimum_spanning_edges(graph, algorithm="kruskal", keys=True, data=False)}
+
+
+@pytest.mark.parametrize("name", sorted(PLANAR))
+def test_wall_dual_duality(name):
+    cells = mg.compile_graph(PLANAR[name]())
+    dual = wall_dual(cells)
+    n, m = cells.n_cells, cells.n_edges
+    assert dual.cells.n_cells == m - n + 2  # Euler: vertices - edges + faces = 2, faces = posts
+    assert sorted(dual.primal_edge.tolist() + dual.loops.tolist()) == list(range(m))
+    assert dual.cells.n_edges == len(dual.primal_edge)
+    posts = nx.MultiGraph()
+    posts.add_nodes_from(range(dual.cells.n_cells))
+    for k, (a, b) in enumerate(dual.cells.edges.tolist()):
+        posts.add_edge(a, b, key=k)
+    primal = nx.MultiGraph()
+    primal.add_nodes_from(range(n))
+    for e, (a, b) in enumerate(cells.edges.tolist()):
+        primal.add_edge(a, b, key=e)
+    for seed in range(3):
+        # the walls of a spanning tree of posts leave open a spanning tree of cells ...
+        walls = np.zeros(dual.cells.n_edges, dtype=bool)
+        walls[sorted(tree_edges(posts, seed))] = True
+        is_open = dual.passages(walls, m)
+        opened = primal.edge_subgraph([(a, b, e) for e, (a, b) in enumerate(cells.edges.tolist()) if is_open[e]])
+        assert opened.number_of_nodes() == n and nx.is_tree(opened) or n == 1
+        # ... and the walls of a spanning tree of cells are a spanning tree of posts
+        kept = tree_edges(primal, seed)
+        assert set(dual.loops.tolist()) <= kept  # a boundary-to-boundary wall cuts the cells in two
+        closed = [(a, b, k) for k, (a, b) in enumerate(dual.cells.edges.tolist()) if dual.primal_edge[k] not in kept]
+        standing = nx.MultiGraph(closed)
+        standing.add_nodes_from(range(dual.cells.n_cells))
+        assert nx.is_tree(standing)
+
+
+@pytest.mark.parametrize("name", sorted(NOT_PLANAR))
+def test_wall_dual_refuses_non_planar(name):
+    cells = mg.compile_graph(NOT_PLANAR[name]())
+    with pytest.raises(UnsupportedError, match="focus='wall' needs a planar tessellation"):
+        wall_dual(cells)
+    assert isinstance(cells._memo["wall_dual"], str)  # the refusal is remembered too
+
+
+def test_wall_dual_is_remembered():
+    cells = mg.compile_graph(T.orthogonal(3, 3))
+    assert wall_dual(cells) is wall_dual(cells)
