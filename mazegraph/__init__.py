@@ -11,6 +11,7 @@ True
 from . import formats, metrics, numberlink, tessellations, uniformity
 from ._compile import compile_graph
 from .cellgraph import CellGraph
+from .drawing import render
 from .errors import (
     ConfigError,
     DisconnectedGraphError,
@@ -40,7 +41,6 @@ from .errors import (
 from .formats import from_graphml, to_graphml
 from .generators import algorithm_info, algorithms, applicability, generate, register_algorithm, unregister_algorithm
 from .maze import Maze
-from .render import render
 from .routing import (
     Bottlenecks,
     bottlenecks,

@@ -76,8 +76,8 @@ def _native(values) -> bool:
     for v in values:
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (numbers.Integral, float, str)):
             return False
-        if v in ("[]", "()"):  # networkx's GML reader turns these strings into an empty list or tuple
-            return False
+        if isinstance(v, str) and (v in ("[]", "()") or not v.isprintable()):
+            return False  # GML reads "[]" back as a list; GraphML (XML) cannot hold control characters
         kinds.add(str if isinstance(v, str) else float if isinstance(v, float) else int)
     return len(kinds) <= 1
 
@@ -220,13 +220,7 @@ def from_graphml(path) -> nx.Graph:
 
 
 def to_gml(G, path) -> None:
-    """Write a graph, maze or tessellation as GML (through :func:`stringify`).
-
-    Raises
-    ------
-    MazeFormatError
-        If an attribute name is not a GML key (letters and digits, starting with a letter).
-    """
+    """Write a graph, maze or tessellation as GML (through :func:`stringify`)."""
     _write(nx.write_gml, stringify(G), path)
 
 

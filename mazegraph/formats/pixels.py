@@ -16,9 +16,9 @@ from pathlib import Path
 
 import numpy as np
 
+from ..drawing.options import write_output
 from ..errors import MazeFormatError, UnsupportedError
 from ..maze import Maze
-from ..render.options import write_output
 from .wallgrid import WallGrid, border_side, grid_shape, read_grid, wall_grid
 
 __all__ = ["to_png", "from_png", "START_COLOUR", "GOAL_COLOUR"]

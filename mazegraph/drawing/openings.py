@@ -103,15 +103,23 @@ def _side_of(cells, segments, cell, tree, middle):
         return None
     away = _unit(centre - middle)
     mids = {s: a[s] + (sum(span) / 2) * ab[s] for s, span in spans.items()}
-    best = max(spans, key=lambda s: float(_unit(mids[s] - centre) @ away))
+    # the most outward-facing side; west or east on a tie (as printed mazes open their sides)
+    best = max(spans, key=lambda s: float(_unit(mids[s] - centre) @ away) + 1e-6 * abs(_unit(mids[s] - centre)[0]))
     direction = ab[best] / length[best]
-    facing = _unit(mids[best] - centre)
-    chosen = {
-        s: span
-        for s, span in spans.items()
-        if abs(float(ab[s] @ direction) / length[s]) >= _IN_LINE and float(_unit(mids[s] - centre) @ facing) > 0.5
-    }
+    chosen = {best: spans[best]}
+    grown = True
+    while grown:  # add the pieces in line with it that join it end to end (an arc drawn as several segments)
+        grown = False
+        ends = np.concatenate([segments[s] for s in chosen])
+        for s in spans:
+            touching = np.min(np.hypot(*(ends[:, None, :] - segments[s][None, :, :]).reshape(-1, 2).T)) < 1e-9 * reach
+            if s not in chosen and touching and abs(float(ab[s] @ direction) / length[s]) >= _IN_LINE:
+                chosen[s] = spans[s]
+                grown = True
     chosen = {s: _snap(cells, cell, a[s], ab[s], span) for s, span in chosen.items()}
+    chosen = {s: span for s, span in chosen.items() if span[1] - span[0] > 1e-9}
+    if not chosen:
+        return None
     # the gap's middle: the mean of its ends, moved onto the nearest of its segments
     ends = np.array([a[s] + t * ab[s] for s, span in chosen.items() for t in span])
     target = ends.mean(axis=0)

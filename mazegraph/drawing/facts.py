@@ -3,8 +3,8 @@
 Nothing here knows a tessellation by name: a *jump* is an edge the drawing
 cannot show as a side between its two cells (a passage out of a level slice,
 which has no wall of its own, or a side glued across a net, whose wall is drawn
-in pieces far apart); a *tunnel* is an edge that passes beneath a cell
-(``cell_refs["under"]``).
+as a piece beside each cell that the line between the cells does not cross);
+a *tunnel* is an edge that passes beneath a cell (``cell_refs["under"]``).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..cellgraph import CellGraph, Polylines
 
 __all__ = ["typical_step", "jumps", "tunnels", "tunnel_reach", "step_edges", "pieces", "anchor"]
 
-JUMP_FACTOR = 2.5  # a side whose cells are drawn this many typical steps apart is glued, not shared
+_MIDDLE = (0.2, 0.8)  # a wall piece is crossed when the line between the cells meets it in this stretch
 
 
 def typical_step(cells: CellGraph) -> float:
@@ -70,20 +70,53 @@ def jumps(cells: CellGraph) -> np.ndarray:
     """Boolean mask of the edges the drawing shows as a jump rather than a shared side.
 
     An edge with no wall of its own that does not tunnel (a passage out of a
-    level slice), or one whose wall is drawn in several pieces and whose cells
-    are drawn more than 2.5 typical steps apart (a side glued across a net).
+    level slice), or one whose wall is drawn in several pieces none of which
+    the line between its cells' drawn centres crosses near the piece's middle
+    (a side glued across a net: each cell's own side, wherever the two lie). A
+    wall in pieces that the line does cross (the two facing sides of a weave
+    cell, the cut corners of a zeta diagonal, or glued sides that touch in the
+    net) is a shared side.
     """
 
     def make():
         walls = _piece_counts(cells.walls, cells.n_edges)
-        layout = cells.layout
-        if layout is None:
+        if cells.layout is None:
             return np.zeros(cells.n_edges, dtype=bool)
-        steps = np.linalg.norm(layout[cells.edges[:, 0]] - layout[cells.edges[:, 1]], axis=1)
-        glued = (walls >= 2) & (steps > JUMP_FACTOR * typical_step(cells))
+        glued = np.zeros(cells.n_edges, dtype=bool)
+        several = np.flatnonzero(walls >= 2)
+        if len(several):
+            glued[several] = ~_crossed(cells, several)
         return ((walls == 0) & (tunnels(cells) < 0)) | glued
 
     return cells.memo("render.jumps", make)
+
+
+def _crossed(cells: CellGraph, edges: np.ndarray) -> np.ndarray:
+    """For each edge, whether the line between its cells crosses one of its wall's pieces near the middle."""
+    lines = cells.walls
+    points = lines.points
+    nan = np.flatnonzero(np.isnan(points[:, 0]))
+    starts = np.unique(np.concatenate([lines.ptr[:-1], nan + 1]))
+    starts = starts[(starts < len(points))]
+    starts = starts[~np.isnan(points[starts, 0])]
+    item = np.searchsorted(lines.ptr, starts, side="right") - 1
+    stops = np.minimum(lines.ptr[item + 1], np.r_[nan, len(points)][np.searchsorted(nan, starts)])
+    wanted = np.isin(item, edges) & (stops - starts >= 2)
+    starts, stops, item = starts[wanted], stops[wanted], item[wanted]
+    chord_a, chord_b = points[starts], points[stops - 1]  # each piece by its two ends
+    layout = cells.layout
+    p, q = layout[cells.edges[item, 0]], layout[cells.edges[item, 1]]
+    r, s = q - p, chord_b - chord_a
+    denominator = r[:, 0] * s[:, 1] - r[:, 1] * s[:, 0]
+    parallel = np.abs(denominator) < 1e-12
+    denominator = np.where(parallel, 1.0, denominator)
+    diff = chord_a - p
+    t = (diff[:, 0] * s[:, 1] - diff[:, 1] * s[:, 0]) / denominator  # along the line between the cells
+    u = (diff[:, 0] * r[:, 1] - diff[:, 1] * r[:, 0]) / denominator  # along the piece
+    hit = ~parallel & (t >= 0) & (t <= 1) & (u >= _MIDDLE[0]) & (u <= _MIDDLE[1])
+    crossed = np.zeros(cells.n_edges, dtype=bool)
+    crossed[item[hit]] = True
+    return crossed[edges]
 
 
 def step_edges(cells: CellGraph, path: np.ndarray) -> np.ndarray:

@@ -16,7 +16,7 @@ __all__ = ["maze_scene", "caption"]
 def maze_scene(
     maze: Maze, *, solution: bool = False, openings: bool = False, markers: bool = True, title: str | None = None
 ) -> Scene:
-    """Everything a maze's picture shows, as a :class:`~mazegraph.render.scene.Scene`.
+    """Everything a maze's picture shows, as a :class:`~mazegraph.drawing.scene.Scene`.
 
     Raises
     ------

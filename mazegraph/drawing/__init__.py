@@ -1,18 +1,18 @@
 """Draw mazes from their geometry: SVG, PNG or PDF files, or into a matplotlib Axes.
 
 Nothing here knows any tessellation by name. A maze is drawn from its compiled
-geometry (see :mod:`mazegraph.render.layers` for the layers and their order,
-:mod:`mazegraph.render.route` for the solution): closed walls and the outer
+geometry (see :mod:`mazegraph.drawing.layers` for the layers and their order,
+:mod:`mazegraph.drawing.route` for the solution): closed walls and the outer
 boundary, glued sides as seams, tunnels under their bridges, marks, labels, the
 solution with numbered jumps, the start and goal. The picture is first a
-:class:`~mazegraph.render.scene.Scene` of shapes in geometry units; the SVG
-writer (:mod:`~mazegraph.render.svg`) and the matplotlib painter
-(:mod:`~mazegraph.render.mpl`) turn it into an output.
+:class:`~mazegraph.drawing.scene.Scene` of shapes in geometry units; the SVG
+writer (:mod:`~mazegraph.drawing.svg`) and the matplotlib painter
+(:mod:`~mazegraph.drawing.mpl`) turn it into an output.
 
 :func:`render` is a :func:`functools.singledispatch` function: other objects
 register their own renderer for their type, e.g. a Numberlink puzzle::
 
-    from mazegraph.render import render
+    from mazegraph.drawing import render
 
     @render.register
     def _(puzzle: Puzzle, solution=False, path=None, format=None, *, scale=None, **options):
