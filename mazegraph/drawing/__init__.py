@@ -78,7 +78,7 @@ def render(
     scale : float, optional
         Pixels per unit of the geometry (a square cell is one unit), in
         ``(0, 1000]``. By default 40 for small mazes, down to 20 for mazes about
-        40 cells across, less beyond so the longer side stays within 2400 pixels.
+        50 cells across, less beyond so the longer side stays within 2400 pixels.
     size : float or (float, float), optional
         Print size in inches: fit the drawing into ``(width, height)``, or make
         its longer side this long. Excludes ``scale``.

@@ -22,7 +22,7 @@ __all__ = ["FORMATS", "PARAMS", "Inches", "check_options", "output_format", "pix
 FORMATS = ("svg", "png", "pdf")
 MAX_SIDE = 16384  # pixels on a side, at most
 MAX_AREA = 60_000_000  # pixels in all, at most (about 240 MB as RGBA)
-_SMALL_SCALE, _LARGE_SCALE, _TARGET = 20.0, 40.0, 800.0  # default pixels per unit, and the side aimed at
+_SMALL_SCALE, _LARGE_SCALE, _TARGET = 20.0, 40.0, 1000.0  # default pixels per unit, and the side aimed at
 _DEFAULT_SIDE = 2400.0  # the default scale shrinks so the longer side stays within this
 
 
@@ -116,7 +116,7 @@ def pixel_scale(box, scale: float | None, size, dpi: float) -> float:
 
     ``size`` (inches) fits the drawing into that box at ``dpi``; otherwise
     ``scale``; otherwise 40 pixels per unit for small mazes, down to 20 for
-    mazes about 40 units across, and less beyond so the longer side stays within
+    mazes about 50 units across, and less beyond so the longer side stays within
     2400 pixels.
 
     Raises

@@ -75,7 +75,11 @@ def caption(maze: Maze) -> str:
         rest = [k for k in spec if k not in ("tessellation", "shape")]
     else:
         size, rest = "", [k for k in spec if k != "tessellation"]
-    extras = [f"{k}={spec[k]}" for k in rest if isinstance(spec[k], (int, float, str)) and k != "seed"]
+    extras = [
+        f"{k}={spec[k]:.4g}" if isinstance(spec[k], float) else f"{k}={spec[k]}"
+        for k in rest
+        if isinstance(spec[k], (int, float, str)) and not isinstance(spec[k], bool) and k != "seed"
+    ]
     if not size and not extras:
         extras = [f"{cells.n_cells} cells"]
     words = [" ".join(filter(None, [name, size, *extras]))]

@@ -26,7 +26,8 @@ ROUTE = "#d62728"
 START, GOAL = "#2ca02c", "#d62728"
 _LINE = Stroke(ROUTE, 0.2, least=2.0)
 _UNDER = Stroke(ROUTE, 0.07, least=1.0, dash=(0.07, 0.07), cap="butt")
-_BADGES = ("#1f77b4", "#ff7f0e", "#2ca02c", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#bcbd22", "#7f7f7f")
+# jump badge colours, cycled; no green or red, which mark the start and goal
+_BADGES = ("#1f77b4", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#393b79", "#bcbd22", "#7f7f7f")
 _OUTSIDE = 0.55  # how far outside an opening its marker stands, in typical steps
 
 
@@ -90,7 +91,7 @@ def solution(maze: Maze, openings: dict) -> list:
     if badges:
         numbers = [str(k // 2 + 1) for k in range(len(badges))]
         colours = [_BADGES[(k // 2) % len(_BADGES)] for k in range(len(badges))]
-        shapes.append(Discs(np.array(badges), 0.28 * unit, colours, numbers))
+        shapes.append(Discs(np.array(badges), 0.24 * unit, colours, numbers))
     return shapes
 
 
