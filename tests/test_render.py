@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from matplotlib.collections import LineCollection
 from matplotlib.figure import Figure
+from matplotlib.path import Path
 
 import mazegraph as mg
 from mazegraph.drawing import caption, render
@@ -114,7 +115,7 @@ def test_annotations_and_marks_are_drawn():
 
 
 def test_render_dispatches_on_type_and_takes_registrations():
-    assert {mg.Maze, nx.Graph, mg.CellGraph, mg.numberlink.Puzzle} <= set(render.registry)
+    assert {object, nx.Graph, mg.CellGraph, mg.numberlink.Puzzle} <= set(render.registry)  # object: a Maze
 
     class Card:
         pass
@@ -141,9 +142,9 @@ def test_draws_into_an_axes():
     M = mg.generate(T.orthogonal(5, 7), "wilson", seed=2)
     ax = Figure().add_subplot()
     assert mg.render(M, ax=ax, solution=True, title="mine") is ax
-    walls = ax.collections[0]
-    assert isinstance(walls, LineCollection)
-    assert len(walls.get_segments()) == (~M.open).sum() + len(M.cells.boundary.segments())
+    walls = ax.patches[0].get_path()  # every wall in one compound path: a move and a line per segment
+    assert (walls.codes == Path.MOVETO).sum() == (~M.open).sum() + len(M.cells.boundary.segments())
+    assert any(isinstance(c, LineCollection) for c in ax.collections)  # the solution
     assert ax.get_title() == "mine" and not ax.axison
     with pytest.raises(mg.DrawingOptionError, match="path"):
         mg.render(M, ax=Figure().add_subplot(), path="x.png")

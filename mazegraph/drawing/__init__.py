@@ -18,8 +18,11 @@ register their own renderer for their type, e.g. a Numberlink puzzle::
     def _(puzzle: Puzzle, solution=False, path=None, format=None, *, scale=None, **options):
         ...  # return SVG text, PNG/PDF bytes, an Axes, or None after writing path
 
-and ``mg.render(puzzle, ...)`` then calls it. :data:`render.registry` lists
-the types drawn.
+and ``mg.render(puzzle, ...)`` then calls it. ``render.registry`` lists the
+types registered; a :class:`~mazegraph.Maze` is drawn by ``render`` itself.
+
+The package is ``mazegraph.drawing``, not ``mazegraph.render``: ``mg.render`` is
+this function, and a package of the same name would be shadowed by it.
 """
 
 from __future__ import annotations
@@ -129,28 +132,12 @@ def render(
     >>> ax.get_title()
     'theta rings=6 · wilson · seed 1'
     """
-    drawn = ", ".join(sorted(t.__name__ for t in render.registry if t is not object))
-    raise UnsupportedError(
-        f"cannot draw a {type(maze).__name__}; render draws {drawn} (register a renderer for another type "
-        "with @mazegraph.render.register)"
-    )
-
-
-@render.register
-def _render_maze(
-    maze: Maze,
-    solution=False,
-    path=None,
-    format: str | None = None,
-    *,
-    ax=None,
-    scale: float | None = None,
-    size=None,
-    dpi: float | None = None,
-    openings: bool | None = None,
-    markers: bool | None = None,
-    title: bool | str | None = None,
-):
+    if not isinstance(maze, Maze):
+        drawn = ", ".join(["Maze"] + sorted(t.__name__ for t in render.registry if t is not object))
+        raise UnsupportedError(
+            f"cannot draw a {type(maze).__name__}; render draws {drawn} (register a renderer for another type "
+            "with @mazegraph.render.register)"
+        )
     options = check_options(
         solution=solution, markers=markers, openings=openings, title=title, scale=scale, size=size, dpi=dpi
     )
@@ -184,7 +171,7 @@ def _render_maze(
 @render.register(nx.Graph)
 @render.register(CellGraph)
 def _render_tessellation(tessellation, *args, **kwargs):
-    return _render_maze(Maze(tessellation), *args, **kwargs)
+    return render(Maze(tessellation), *args, **kwargs)
 
 
 # Bridge until mazegraph.numberlink registers its own renderer (render.register(Puzzle)): until then

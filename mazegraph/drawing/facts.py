@@ -13,7 +13,10 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Polylines
 
-__all__ = ["typical_step", "jumps", "tunnels", "tunnel_reach", "step_edges", "pieces", "anchor"]
+__all__ = [
+    "typical_step", "piece_bounds", "jumps", "tunnels", "mark_points", "tunnel_frames", "tunnel_reach",
+    "step_edges", "pieces", "anchor",
+]
 
 _MIDDLE = (0.2, 0.8)  # a wall piece is crossed when the line between the cells meets it in this stretch
 
@@ -32,14 +35,28 @@ def typical_step(cells: CellGraph) -> float:
     return cells.memo("render.typical_step", make)
 
 
+def piece_bounds(lines: Polylines) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every drawable piece of every item (two points or more between NaN rows).
+
+    Returns each piece's first and one-past-last index into ``lines.points``,
+    and the item it belongs to, in order.
+    """
+    points = lines.points
+    nan = np.flatnonzero(np.isnan(points[:, 0]))
+    cuts = np.sort(np.concatenate([lines.ptr, nan, nan + 1]))  # pieces never span an item or a NaN row
+    cuts = cuts[np.concatenate([[True], cuts[1:] != cuts[:-1]])]
+    starts, stops = cuts[:-1], cuts[1:]
+    keep = stops - starts >= 2
+    keep[keep] = ~np.isnan(points[starts[keep], 0])
+    starts, stops = starts[keep], stops[keep]
+    return starts, stops, np.searchsorted(lines.ptr, starts, side="right") - 1
+
+
 def _piece_counts(lines: Polylines | None, n: int) -> np.ndarray:
-    """How many drawable pieces each item has (0 for an item of fewer than two points)."""
+    """How many drawable pieces each item has."""
     if lines is None:
         return np.zeros(n, dtype=np.int64)
-    lengths = np.diff(lines.ptr)
-    owner = np.repeat(np.arange(len(lines)), lengths)
-    gaps = np.bincount(owner[np.isnan(lines.points[:, 0])], minlength=len(lines))
-    return np.where(lengths >= 2, gaps + 1, 0)
+    return np.bincount(piece_bounds(lines)[2], minlength=n)
 
 
 def tunnels(cells: CellGraph) -> np.ndarray:
@@ -48,22 +65,44 @@ def tunnels(cells: CellGraph) -> np.ndarray:
     return np.full(cells.n_edges, -1, dtype=np.int64) if under is None else under
 
 
-def tunnel_reach(cells: CellGraph, edge: int) -> float:
-    """How far the bridge over tunnel ``edge`` extends either side of the crossed cell's centre.
+def mark_points(cells: CellGraph, edges: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The points of the given edges' marks (NaN separators left out), and for each its position in ``edges``."""
+    marks = cells.marks
+    if marks is None or not len(edges):
+        return np.empty(0, dtype=np.int64), np.empty((0, 2))
+    starts, counts = marks.ptr[edges], marks.ptr[edges + 1] - marks.ptr[edges]
+    owner = np.repeat(np.arange(len(edges)), counts)
+    index = np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts - starts, counts)
+    points = marks.points[index]
+    keep = ~np.isnan(points[:, 0])
+    return owner[keep], points[keep]
+
+
+def tunnel_frames(cells: CellGraph, edges: np.ndarray):
+    """For tunnel edges: the crossed cell's drawn centre, the unit vector along the tunnel and across it."""
+    layout = cells.layout
+    along = layout[cells.edges[edges, 1]] - layout[cells.edges[edges, 0]]
+    length = np.hypot(along[:, 0], along[:, 1])[:, None]
+    along = along / np.where(length > 0, length, 1)
+    return layout[tunnels(cells)[edges]], along, np.stack([-along[:, 1], along[:, 0]], axis=1), length[:, 0]
+
+
+def tunnel_reach(cells: CellGraph, edges: np.ndarray) -> np.ndarray:
+    """How far the bridge over each tunnel extends either side of the crossed cell's centre.
 
     The distance, along the tunnel, from the crossed cell's drawn centre to the
     nearest point of the tunnel's mark (whose sides stop at the bridge); a
     quarter of the tunnel's length when it has no mark.
     """
-    layout = cells.layout
-    u, v = cells.edges[edge]
-    along = layout[v] - layout[u]
-    length = float(np.hypot(*along))
-    shapes = pieces(cells.marks, edge)
-    if not shapes or length == 0:
-        return 0.25 * length
-    offsets = np.concatenate(shapes) - layout[tunnels(cells)[edge]]
-    return float(np.min(np.abs(offsets @ (along / length))))
+    edges = np.asarray(edges, dtype=np.int64)
+    middle, along, _, length = tunnel_frames(cells, edges)
+    owner, points = mark_points(cells, edges)
+    reach = 0.25 * length
+    nearest = np.full(len(edges), np.inf)
+    np.minimum.at(nearest, owner, np.abs(np.einsum("ij,ij->i", points - middle[owner], along[owner])))
+    marked = np.isfinite(nearest)
+    reach[marked] = nearest[marked]
+    return reach
 
 
 def jumps(cells: CellGraph) -> np.ndarray:
@@ -93,15 +132,11 @@ def jumps(cells: CellGraph) -> np.ndarray:
 
 def _crossed(cells: CellGraph, edges: np.ndarray) -> np.ndarray:
     """For each edge, whether the line between its cells crosses one of its wall's pieces near the middle."""
-    lines = cells.walls
-    points = lines.points
-    nan = np.flatnonzero(np.isnan(points[:, 0]))
-    starts = np.unique(np.concatenate([lines.ptr[:-1], nan + 1]))
-    starts = starts[(starts < len(points))]
-    starts = starts[~np.isnan(points[starts, 0])]
-    item = np.searchsorted(lines.ptr, starts, side="right") - 1
-    stops = np.minimum(lines.ptr[item + 1], np.r_[nan, len(points)][np.searchsorted(nan, starts)])
-    wanted = np.isin(item, edges) & (stops - starts >= 2)
+    points = cells.walls.points
+    starts, stops, item = piece_bounds(cells.walls)
+    asked = np.zeros(cells.n_edges, dtype=bool)
+    asked[edges] = True
+    wanted = asked[item]
     starts, stops, item = starts[wanted], stops[wanted], item[wanted]
     chord_a, chord_b = points[starts], points[stops - 1]  # each piece by its two ends
     layout = cells.layout

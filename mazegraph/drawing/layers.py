@@ -17,7 +17,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Polylines
 from ..maze import Maze
-from .facts import jumps, pieces, tunnel_reach, tunnels, typical_step
+from .facts import jumps, mark_points, piece_bounds, tunnel_frames, tunnel_reach, tunnels, typical_step
 from .scene import Fill, Lines, Stroke, Text
 
 __all__ = ["walls", "seams", "covers", "hidden_tunnels", "marks", "notes", "slice_labels", "INK", "NOTE"]
@@ -65,26 +65,25 @@ def hidden_tunnels(maze: Maze) -> Lines | None:
     """The sides of each open tunnel where it passes beneath its crossed cell, as hidden lines.
 
     A tunnel's mark draws its sides in the gaps either side of the crossed
-    cell; here each side is continued across the cell, from the mark's inner
-    end on one side to the other's.
+    cell; here each side (each distinct offset of the mark's points across the
+    tunnel) is continued across the cell, between the bridge's edges.
     """
     cells = maze.cells
-    under = tunnels(cells)
-    open_tunnels = np.flatnonzero(maze.open & (under >= 0))
-    if not len(open_tunnels) or cells.layout is None:
+    opened = np.flatnonzero(maze.open & (tunnels(cells) >= 0))
+    if not len(opened) or cells.layout is None or cells.marks is None:
         return None
-    segments = []
-    for e in open_tunnels.tolist():
-        shapes = pieces(cells.marks, e)
-        if not shapes:
-            continue
-        middle = cells.layout[under[e]]
-        along = _unit(cells.layout[cells.edges[e, 1]] - cells.layout[cells.edges[e, 0]])
-        across = np.array([-along[1], along[0]])
-        reach = tunnel_reach(cells, e)
-        for side in np.unique(np.round((np.concatenate(shapes) - middle) @ across, 9)):
-            segments.append([middle - reach * along + side * across, middle + reach * along + side * across])
-    return Lines(np.asarray(segments).reshape(-1, 2, 2), HIDDEN) if segments else None
+    middle, along, across, _ = tunnel_frames(cells, opened)
+    owner, points = mark_points(cells, opened)
+    offset = np.round(np.einsum("ij,ij->i", points - middle[owner], across[owner]), 9)
+    order = np.lexsort((offset, owner))
+    owner, offset = owner[order], offset[order]
+    first = np.concatenate([[True], (owner[1:] != owner[:-1]) | (offset[1:] != offset[:-1])])
+    k, side = owner[first], offset[first][:, None]  # each distinct side of each tunnel once
+    if not len(k):
+        return None
+    reach = tunnel_reach(cells, opened)[k][:, None]
+    base = middle[k] + side * across[k]
+    return Lines(np.stack([base - reach * along[k], base + reach * along[k]], axis=1), HIDDEN)
 
 
 def marks(maze: Maze) -> list:
@@ -104,15 +103,11 @@ def marks(maze: Maze) -> list:
 
 def closed_pieces(lines: Polylines, select: np.ndarray) -> list[np.ndarray]:
     """The pieces of the selected items that are closed outlines (first corner repeated last)."""
-    nan = np.flatnonzero(np.isnan(lines.points[:, 0]))
-    cuts = np.unique(np.concatenate([lines.ptr, nan, nan + 1]))  # pieces never span an item or a NaN row
-    starts, stops = cuts[:-1], cuts[1:]
-    usable = stops - starts >= 4  # a closed outline has at least three corners and the first again
-    usable[usable] = ~np.isnan(lines.points[starts[usable], 0])
-    starts, stops = starts[usable], stops[usable]
-    item = np.searchsorted(lines.ptr, starts, side="right") - 1
-    keep = select[item] & np.all(np.isclose(lines.points[starts], lines.points[stops - 1]), axis=1)
+    starts, stops, item = piece_bounds(lines)
+    keep = (stops - starts >= 4) & select[item]  # a closed outline has three corners and the first again
     starts, stops = starts[keep], stops[keep]
+    closed = np.all(np.isclose(lines.points[starts], lines.points[stops - 1]), axis=1)
+    starts, stops = starts[closed], stops[closed]
     return [lines.points[a:b] for a, b in zip(starts.tolist(), stops.tolist())]
 
 
@@ -156,8 +151,3 @@ def _overlap(boxes: np.ndarray) -> bool:
     )
     np.fill_diagonal(apart, True)
     return not apart.all()
-
-
-def _unit(v: np.ndarray) -> np.ndarray:
-    length = float(np.hypot(*v))
-    return v / length if length > 0 else np.array([1.0, 0.0])

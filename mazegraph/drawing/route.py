@@ -76,7 +76,7 @@ def solution(maze: Maze, openings: dict) -> list:
                 middle = layout[under[i]]
                 along = layout[b] - layout[a]
                 along = along / np.hypot(*along)
-                reach = tunnel_reach(cells, e)
+                reach = float(tunnel_reach(cells, np.array([e]))[0])
                 pieces.append([*current, middle - reach * along])
                 under_strands.append(np.array([middle - reach * along, middle + reach * along]))
                 current = [middle + reach * along]

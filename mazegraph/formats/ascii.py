@@ -36,6 +36,10 @@ __all__ = ["to_ascii", "from_ascii"]
 
 _PATH = ".*"  # path marks inside a box-style cell
 _BITMAP_PATH = "+."
+_CELL_HELP = "in a cell (a cell holds spaces, S for the start, G or E for the goal, . or * for a path)"
+_BITMAP_HELP = (
+    "(a bitmap has '#' for a wall and a space for a passage; S, E or G mark the start and goal, + or . a path)"
+)
 
 
 def to_ascii(maze: Maze, style: str = "box", *, cell_width: int = 2, ends: bool = True, openings: bool = False) -> str:
@@ -261,15 +265,7 @@ def _read_box(lines: list[str], first: int) -> Maze:
             else:
                 walls[i, j] = False
                 for k, char in enumerate(piece):
-                    if char in "S":
-                        starts.append((i, j))
-                    elif char in "GE":
-                        goals.append((i, j))
-                    elif char != " " and char not in _PATH:
-                        raise MazeFormatError(
-                            f"line {first + i}, column {at + k + 1}: unknown character {char!r} in a cell (a cell "
-                            "holds spaces, S for the start, G or E for the goal, . or * for a path)"
-                        )
+                    _passage(char, (i, j), starts, goals, _PATH, f"line {first + i}, column {at + k + 1}", _CELL_HELP)
 
     def where(r: int, c: int) -> str:
         return f"line {first + r}, column {(c // 2) * step + (1 if c % 2 == 0 else 2)}"
@@ -291,6 +287,16 @@ def _box_wall(piece: str, j: int, where: str) -> bool:
     )
 
 
+def _passage(char: str, position, starts: list, goals: list, path_marks: str, where: str, help_text: str) -> None:
+    """Record a start or goal mark at a passage's position, or refuse a character the style does not use."""
+    if char == "S":
+        starts.append(position)
+    elif char in "GE":
+        goals.append(position)
+    elif char != " " and char not in path_marks:
+        raise MazeFormatError(f"{where}: unknown character {char!r} {help_text}")
+
+
 def _read_bitmap(lines: list[str], first: int) -> Maze:
     width = len(lines[0].rstrip(" "))
     rows_text = _rows(lines, first, width)
@@ -301,15 +307,7 @@ def _read_bitmap(lines: list[str], first: int) -> Maze:
             if char == "#":
                 continue
             walls[i, j] = False
-            if char == "S":
-                starts.append((i, j))
-            elif char in "EG":
-                goals.append((i, j))
-            elif char != " " and char not in _BITMAP_PATH:
-                raise MazeFormatError(
-                    f"line {first + i}, column {j + 1}: unknown character {char!r} (a bitmap has '#' for a wall "
-                    "and a space for a passage; S, E or G mark the start and goal, + or . a path)"
-                )
+            _passage(char, (i, j), starts, goals, _BITMAP_PATH, f"line {first + i}, column {j + 1}", _BITMAP_HELP)
 
     def where(r: int, c: int) -> str:
         return f"line {first + r}, column {c + 1}"
