@@ -8,12 +8,14 @@
 True
 """
 
-from . import metrics, numberlink, plot, tessellations, uniformity
+from . import formats, metrics, numberlink, plot, tessellations, uniformity
 from ._compile import compile_graph
 from .cellgraph import CellGraph
+from .drawing import render
 from .errors import (
     ConfigError,
     DisconnectedGraphError,
+    DrawingOptionError,
     ExperimentError,
     GenerationError,
     GluingError,
@@ -36,9 +38,9 @@ from .errors import (
     UnknownTessellationError,
     UnsupportedError,
 )
+from .formats import from_graphml, to_graphml
 from .generators import algorithm_info, algorithms, applicability, generate, register_algorithm, unregister_algorithm
 from .maze import Maze
-from .render import render
 from .routing import (
     Bottlenecks,
     bottlenecks,
@@ -71,6 +73,10 @@ __all__ = [
     "register_algorithm",
     "unregister_algorithm",
     "render",
+    # interchange formats
+    "formats",
+    "to_graphml",
+    "from_graphml",
     # routing and maze operations
     "braid",
     "sparsify",
@@ -108,6 +114,7 @@ __all__ = [
     "InvalidSizeError",
     "InvalidSeedError",
     "InvalidOptionError",
+    "DrawingOptionError",
     "UnknownAlgorithmError",
     "UnknownTessellationError",
     "UnknownSolverError",

@@ -9,10 +9,10 @@ import time
 from pathlib import Path
 
 from . import tessellations
+from .drawing import render
 from .errors import InvalidOptionError, InvalidSizeError, MazeError
 from .generators import algorithm_info, algorithms, applicability, generate
 from .maze import Maze
-from .render import render
 from .symmetry import SYMMETRIES
 
 __all__ = ["main"]

@@ -23,6 +23,7 @@ __all__ = [
     "OutputPathError",
     "MazeFormatError",
     "InvalidOptionError",
+    "DrawingOptionError",
     "GluingError",
     "InvalidMaskError",
     "ConfigError",
@@ -109,11 +110,19 @@ class OutputPathError(MazeError, OSError):
 
 
 class MazeFormatError(MazeError, ValueError):
-    """A serialised maze (JSON) that is malformed."""
+    """A serialised maze (JSON, ASCII art, a wall bitmap or array, GraphML...) that is malformed;
+    for text and pictures the message names the line and column or the pixel."""
 
 
 class InvalidOptionError(MazeError, TypeError):
     """An option that the chosen algorithm does not take, or a bad option value."""
+
+
+class DrawingOptionError(InvalidOptionError, ValueError):
+    """A drawing option that cannot be used: a ``scale``, ``size`` or ``dpi`` that is
+    not a positive finite number in its range or would make a picture too large,
+    options that exclude each other (``scale`` and ``size``; ``ax`` and ``path``),
+    or an option the drawn object's renderer does not take."""
 
 
 class GluingError(MazeError, ValueError):

@@ -269,7 +269,7 @@ class Maze:
     # -- Jupyter -----------------------------------------------------------------------
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        from .render import render
+        from .drawing import render
 
         bundle = {"text/plain": repr(self)}
         if self.cells.walls is None:

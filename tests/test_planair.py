@@ -680,10 +680,10 @@ def test_closed_glued_wall_draws_both_pieces():
     only = np.zeros(cells.n_edges, dtype=bool)
     only[glued] = True
     assert len(cells.walls.segments(only)) == 2  # drawn as two separate unit segments
-    from mazegraph.render import _layers
+    from mazegraph.drawing.picture import maze_scene
 
-    def drawn(maze):
-        return {tuple(np.round(seg.ravel(), 6)) for seg in _layers(maze)[0]}
+    def drawn(maze):  # the walls layer: closed walls and the boundary (an open glued side is a seam instead)
+        return {tuple(np.round(seg.ravel(), 6)) for seg in maze_scene(maze).shapes[0].segments}
 
     sides = {(0.0, 1.0, 0.0, 0.0), (3.0, 1.0, 3.0, 0.0)}  # the sides x = 0 and x = 3 of the strip
     assert sides <= drawn(mg.Maze(G))

@@ -148,7 +148,6 @@ def gallery(config: AtlasConfig, runs: set, path, focus: str = "passage", seed: 
     from matplotlib.collections import LineCollection
 
     from ..generators import generate
-    from ..render import _layers
     from ..tessellations import build
 
     seed = config.root_seed if seed is None else seed
@@ -186,7 +185,7 @@ def gallery(config: AtlasConfig, runs: set, path, focus: str = "passage", seed: 
                 ax.text(j + 0.5, i + 0.5, "cannot run\nat this size", ha="center", va="center", fontsize=6,
                         color="#888888")
                 continue
-            walls, covers, marks = _layers(maze)
+            walls, covers, marks = _segments(maze)
             points = walls.reshape(-1, 2)
             lo, hi = points.min(axis=0), points.max(axis=0)
             scale = 0.88 / max(float((hi - lo).max()), 1e-9)
@@ -208,3 +207,15 @@ def gallery(config: AtlasConfig, runs: set, path, focus: str = "passage", seed: 
              f"Atlas gallery, {what}: one small maze per cell of the table (seed {seed})", fontsize=11, va="center")
     _save(fig, path, dpi=100)
     return fig
+
+
+def _segments(maze) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The maze's closed walls (with the boundary), erased tunnel mouths and marks, as ``(k, 2, 2)`` segments."""
+    cells = maze.cells
+    none = np.empty((0, 2, 2))
+    walls = [cells.walls.segments(~maze.open)] if cells.walls is not None else []
+    if cells.boundary is not None:
+        walls.append(cells.boundary.segments())
+    covers = cells.covers.segments(maze.open) if cells.covers is not None else none
+    marks = cells.marks.segments(maze.open) if cells.marks is not None else none
+    return (np.concatenate(walls) if walls else none), covers, marks
