@@ -9,7 +9,6 @@ True
 """
 
 from . import metrics, numberlink, tessellations, uniformity
-from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import (
     ConfigError,
@@ -55,6 +54,7 @@ from .routing import (
 from .runner import experiment, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
+from .tessellations.compile import compile_graph
 
 __version__ = "0.1.0"
 

@@ -8,10 +8,11 @@ import json
 import networkx as nx
 import numpy as np
 
-from ._compile import compile_graph
 from ._search import bfs_parents, path_from_parents, reachable_count
 from .cellgraph import CellGraph, _jsonable_label, _label_from_json
 from .errors import MazeError, MazeFormatError, NoSolutionError, NotACellError
+from .tessellations.compile import compile_graph
+from .tessellations.registry import from_spec
 
 __all__ = ["Maze"]
 
@@ -228,8 +229,6 @@ class Maze:
         MazeFormatError
             If the text is not a mazegraph maze or a field is missing or malformed.
         """
-        from .tessellations import from_spec
-
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:

@@ -18,10 +18,10 @@ from xml.sax.saxutils import escape
 import networkx as nx
 import numpy as np
 
-from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .errors import MissingAttributeError, OutputPathError
 from .maze import Maze
+from .tessellations.compile import compile_graph
 
 __all__ = ["render"]
 

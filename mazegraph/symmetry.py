@@ -174,7 +174,7 @@ def symmetries(tessellation) -> list[str]:
     >>> mg.symmetries(mg.tessellations.sigma_hexagon(3))[:4]
     ['rotate180', 'rotate120', 'rotate60', 'mirror']
     """
-    from ._compile import compile_graph
+    from .tessellations.compile import compile_graph
 
     cells = compile_graph(tessellation)
     return [name for name in SYMMETRIES if _group(cells, name)[0] is not None]
@@ -214,7 +214,7 @@ def symmetry_group(tessellation, symmetry: str) -> list[tuple[np.ndarray, np.nda
     >>> cell_map.tolist(), edge_map.tolist()
     ([2, 1, 0], [1, 0])
     """
-    from ._compile import compile_graph
+    from .tessellations.compile import compile_graph
 
     _check_name(symmetry)
     cells = compile_graph(tessellation)

@@ -12,6 +12,7 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, InvalidMaskError
 from .orthogonal import orthogonal_cells
+from .registry import tessellation
 
 __all__ = ["from_mask", "mask_cells", "read_mask"]
 
@@ -162,6 +163,7 @@ def _components(open_: np.ndarray, largest: bool) -> np.ndarray:
     raise error
 
 
+@tessellation("mask", (), "square cells inside a shape (a mask; demo: a heart)", ())
 def mask_cells(mask=None, largest: bool = False) -> CellGraph:
     """Compile the square cells a mask leaves open to arrays; see :func:`from_mask`.
 

@@ -7,10 +7,12 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["orthogonal", "orthogonal_cells"]
 
 
+@tessellation("orthogonal", ("rows", "cols"), "square cells, up to 4 neighbours (gamma)", (12, 16))
 def orthogonal_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` orthogonal grid straight to arrays.
 

@@ -37,6 +37,7 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, GluingError
 from ._common import size
+from .registry import tessellation
 
 __all__ = [
     "planair",
@@ -386,6 +387,7 @@ def _describe(link) -> str:
     return f"section {a} {side_a} to section {b} {side_b}{', reversed' if flip else ''}"
 
 
+@tessellation("planair", (), "glued rectangles (sections and links; demo: a box)", ())
 def planair_cells(sections: list[dict] | None = None, links: list | None = None) -> CellGraph:
     """Compile a planair maze straight to arrays; see :func:`planair`.
 
@@ -513,6 +515,7 @@ def _single(name: str, rows: int, cols: int, links: list) -> CellGraph:
     return _glue(sections, links, name, {"tessellation": name, "rows": rows, "cols": cols})
 
 
+@tessellation("torus", ("rows", "cols"), "squares, opposite sides glued: no outer walls", (12, 16))
 def torus_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` torus to arrays; see :func:`torus`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -523,6 +526,7 @@ def torus_cells(rows: int, cols: int) -> CellGraph:
     return _single("torus", rows, cols, [[0, "north", 0, "south", False], [0, "west", 0, "east", False]])
 
 
+@tessellation("cylinder", ("rows", "cols"), "squares, east and west sides glued", (12, 16))
 def cylinder_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` cylinder to arrays; see :func:`cylinder`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -531,6 +535,7 @@ def cylinder_cells(rows: int, cols: int) -> CellGraph:
     return _single("cylinder", rows, cols, [[0, "west", 0, "east", False]])
 
 
+@tessellation("moebius", ("rows", "cols"), "squares, east-west glued with a half twist", (8, 24))
 def moebius_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` Moebius strip to arrays; see :func:`moebius`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -542,6 +547,7 @@ def moebius_cells(rows: int, cols: int) -> CellGraph:
     return _single("moebius", rows, cols, [[0, "west", 0, "east", True]])
 
 
+@tessellation("klein", ("rows", "cols"), "squares on a Klein bottle", (12, 16))
 def klein_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` Klein bottle to arrays; see :func:`klein`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -591,6 +597,7 @@ def _box_net(x: int, y: int, z: int) -> tuple[list[dict], list[list]]:
     return sections, links
 
 
+@tessellation("cube", ("n",), "the six faces of a cube, drawn as a cross-shaped net", (6,))
 def cube_cells(n: int) -> CellGraph:
     """Compile the surface of an ``n x n x n`` cube to arrays; see :func:`cube`."""
     n = size("n", n)

@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["theta", "theta_cells", "ring_sizes"]
 
@@ -36,6 +37,7 @@ def _arc(radius, a0, a1):
     return np.stack([radius * np.cos(angle), radius * np.sin(angle)], axis=2)
 
 
+@tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,))
 def theta_cells(rings: int) -> CellGraph:
     """Compile a theta maze of ``rings`` rings (the centre cell is ring 0)."""
     rings = size("rings", rings)

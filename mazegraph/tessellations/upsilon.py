@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["upsilon", "upsilon_cells"]
 
@@ -39,6 +40,7 @@ def _side(centres: np.ndarray, apothem: np.ndarray, k: int) -> np.ndarray:
     return np.stack([middle - across, middle + across], axis=1)
 
 
+@tessellation("upsilon", ("rows", "cols"), "octagons and squares (4.8.8), up to 8 neighbours", (11, 15))
 def upsilon_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` upsilon board (octagons and squares) straight to arrays.
 

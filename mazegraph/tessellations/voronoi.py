@@ -12,6 +12,7 @@ from .._random import as_generator
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["voronoi", "voronoi_cells"]
 
@@ -124,6 +125,7 @@ def _cells_geometry(points: np.ndarray, pairs: np.ndarray, segments: np.ndarray)
     return centroid, total
 
 
+@tessellation("voronoi", ("n_cells",), "Voronoi cells of random points in a box (crack)", (200,))
 def voronoi_cells(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
                   height: float | None = None) -> CellGraph:
     """Compile a Voronoi tessellation of ``n_cells`` cells in a box to arrays.

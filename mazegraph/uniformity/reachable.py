@@ -41,10 +41,10 @@ import numbers
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError, TooManyTreesError
 from ..generators._dual import wall_dual
+from ..tessellations.compile import compile_graph
 from .count import MAX_ENUMERATED, enumerate_spanning_trees
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS", "MAX_STATES"]

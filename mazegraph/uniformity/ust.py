@@ -80,7 +80,7 @@ def interior_cells(cells, margin: int) -> np.ndarray:
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import shortest_path
 
-    from .._compile import compile_graph
+    from ..tessellations.compile import compile_graph
 
     cells = compile_graph(cells)
     if margin < 0:

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+from scipy.sparse.csgraph import connected_components
 
-from .cellgraph import CellGraph, Labels, Polylines, remember, remembered
-from .errors import (
+from ..cellgraph import CellGraph, Labels, Polylines, remember, remembered
+from ..errors import (
     DisconnectedGraphError,
     InvalidSizeError,
     MazeError,
     NotACellError,
     UnsupportedError,
 )
+from .registry import from_spec
 
 __all__ = ["compile_graph"]
 
@@ -72,8 +74,6 @@ def _from_spec(G: nx.Graph) -> CellGraph | None:
     spec = G.graph.get("spec")
     if not isinstance(spec, dict):
         return None
-    from .tessellations import from_spec
-
     try:
         cells = from_spec(spec)
     except MazeError:
@@ -121,8 +121,6 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
 
 
 def _check_connected(cells: CellGraph) -> None:
-    from scipy.sparse.csgraph import connected_components
-
     count, which = connected_components(cells.adjacency(), directed=False)
     if count > 1:
         sizes = np.bincount(which)
