@@ -17,7 +17,10 @@ from .fractal import fractal, fractal_blocks, fractal_cells, fractal_levels, fra
 from .grid import grid, grid_cells
 from .mask import from_mask, mask_cells
 from .orthogonal import orthogonal, orthogonal_cells
-from .planair import (
+from .planair import planair, planair_cells
+from .registry import TESSELLATIONS, Tessellation, build, from_spec, from_text, names, parse_size
+from .sigma import sigma, sigma_cells, sigma_hexagon, sigma_hexagon_cells
+from .surfaces import (
     cube,
     cube_cells,
     cylinder,
@@ -26,13 +29,9 @@ from .planair import (
     klein_cells,
     moebius,
     moebius_cells,
-    planair,
-    planair_cells,
     torus,
     torus_cells,
 )
-from .registry import TESSELLATIONS, Tessellation, build, from_spec, from_text, names, parse_size
-from .sigma import sigma, sigma_cells, sigma_hexagon, sigma_hexagon_cells
 from .theta import theta, theta_cells
 from .upsilon import upsilon, upsilon_cells
 from .voronoi import voronoi, voronoi_cells
