@@ -214,8 +214,8 @@ def generate(
         extra = {"symmetry": symmetry, "asymmetric_cells": broken}
     else:
         result = entry.run(cells, rng, focus, **checked)
-    maze = Maze(
-        tessellation,
+    maze = Maze._compiled(
+        cells, tessellation,
         result.mask,
         start=start,
         goal=goal,

@@ -6,7 +6,7 @@ import networkx as nx
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
-from ..cellgraph import CellGraph, Labels, Polylines, remember, remembered
+from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import (
     DisconnectedGraphError,
     InvalidSizeError,
@@ -14,6 +14,7 @@ from ..errors import (
     NotACellError,
     UnsupportedError,
 )
+from ..nxview import compiled, edited, record
 from .registry import from_spec
 
 __all__ = ["compile_graph"]
@@ -22,10 +23,17 @@ __all__ = ["compile_graph"]
 def compile_graph(G) -> CellGraph:
     """Return the compiled arrays of a tessellation, compiling it on first use.
 
-    Graphs made by :mod:`mazegraph.tessellations` come with their arrays; any
-    other ``networkx.Graph`` is compiled once and remembered for as long as it
-    lives and keeps its node and edge counts (mutating a graph while keeping both
-    counts is not detected: use ``G.copy()`` after such a change).
+    Asking again is O(1). Graphs made by :mod:`mazegraph.tessellations` come
+    with their arrays and know when they are changed (every method that adds or
+    removes nodes or edges, and writes of the attributes listed below, wherever
+    they come from). Any other ``networkx.Graph`` is compiled once and its arrays
+    are kept in the graph's networkx cache (``G.__networkx_cache__``), which
+    networkx empties whenever a method changes nodes or edges and in
+    ``nx.set_node_attributes``/``nx.set_edge_attributes``; an attribute written
+    in place on such a graph (``G.nodes[n]["pos"] = p``) is not seen: call
+    ``G.__networkx_cache__.clear()`` afterwards. Views such as
+    ``G.subgraph(nodes)`` are compiled on every call (pass ``.copy()`` to compile
+    once). See :mod:`mazegraph.nxview`.
 
     Parameters
     ----------
@@ -62,10 +70,10 @@ def compile_graph(G) -> CellGraph:
         raise UnsupportedError(
             "mazes are built on undirected simple graphs; convert with nx.Graph(G)"
         )
-    cells = remembered(G)
+    cells = compiled(G)
     if cells is None:
-        cells = _from_spec(G) or _from_networkx(G)
-        remember(G, cells)
+        cells = _from_networkx(G) if edited(G) else _from_spec(G) or _from_networkx(G)
+        record(G, cells)
     return cells
 
 

@@ -112,6 +112,9 @@ def delta(rows: int, cols: int) -> nx.Graph:
         ``pos``, ``row``, edge ``wall`` and ``direction`` (``"vertical"``, or
         ``"rising"`` / ``"falling"`` for passages through the slanted sides),
         graph ``name``, ``boundary``, ``start`` and ``goal``.
+        This is a view of the arrays that ``delta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

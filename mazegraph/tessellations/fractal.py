@@ -117,6 +117,9 @@ def fractal(rows: int, cols: int, depth: int) -> nx.Graph:
         edge runs between (1 for passages between the largest blocks, ``depth``
         between cells of the smallest). Graph attributes ``name``, ``boundary``,
         ``start`` (upper left), ``goal`` (lower right) and ``spec``.
+        This is a view of the arrays that ``fractal_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

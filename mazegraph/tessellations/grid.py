@@ -263,6 +263,9 @@ def grid(shape) -> nx.Graph:
     -------
     networkx.Graph
         Nodes are index tuples with
+        This is a view of the arrays that ``grid_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
         - ``pos``: the cell centre in ``d`` dimensions ``(x, y, z, w, ...)``:
           ``x = i1 + 0.5``, ``y = rows - i0 - 0.5`` (row 0 on top, ``y`` up, as

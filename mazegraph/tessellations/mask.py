@@ -239,6 +239,9 @@ def from_mask(mask, largest: bool = False) -> nx.Graph:
         outside), ``start`` and ``goal`` (the cells nearest the upper left and
         lower right) and ``spec``, which holds the mask as rows of ``#`` and
         ``.``, so a maze on it round-trips through JSON.
+        This is a view of the arrays that ``mask_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -74,6 +74,9 @@ def orthogonal(rows: int, cols: int) -> nx.Graph:
         ``"vertical"``: the direction of the passage when opened); graph
         attributes ``name``, ``boundary``, ``start`` (upper left) and ``goal``
         (lower right).
+        This is a view of the arrays that ``orthogonal_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

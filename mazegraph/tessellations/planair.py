@@ -361,6 +361,9 @@ def planair(sections: list[dict] | None = None, links: list | None = None) -> nx
         ``(0, 0, 0)``), ``goal`` (a cell farthest from it) and ``spec``
         (``{"tessellation": "planair", "sections": ..., "links": ...}``, with
         every origin filled in).
+        This is a view of the arrays that ``planair_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

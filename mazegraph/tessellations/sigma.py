@@ -112,6 +112,9 @@ def sigma(rows: int, cols: int) -> nx.Graph:
         Nodes ``(row, col)`` with ``pos`` and ``row``; edges with ``wall`` and
         ``direction`` (``"east-west"``, ``"northeast-southwest"`` or
         ``"northwest-southeast"``); graph ``name``, ``boundary``, ``start``, ``goal``.
+        This is a view of the arrays that ``sigma_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -148,6 +151,9 @@ def sigma_hexagon(radius: int) -> nx.Graph:
         Nodes are axial coordinates ``(q, r)`` with ``|q|, |r|, |q + r| < radius``;
         ``row`` is ``r + radius - 1`` (rows run top to bottom). Other attributes
         as in :func:`sigma`.
+        This is a view of the arrays that ``sigma_hexagon_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -108,6 +108,9 @@ def torus(rows: int, cols: int) -> nx.Graph:
     networkx.Graph
         As from :func:`planair` with one section: nodes ``(0, row, col)``;
         ``spec`` is ``{"tessellation": "torus", "rows": rows, "cols": cols}``.
+        This is a view of the arrays that ``torus_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -149,6 +152,9 @@ def cylinder(rows: int, cols: int) -> nx.Graph:
     networkx.Graph
         As from :func:`planair` with one section: nodes ``(0, row, col)``;
         ``spec`` is ``{"tessellation": "cylinder", "rows": rows, "cols": cols}``.
+        This is a view of the arrays that ``cylinder_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -192,6 +198,9 @@ def moebius(rows: int, cols: int) -> nx.Graph:
     networkx.Graph
         As from :func:`planair` with one section: nodes ``(0, row, col)``;
         ``spec`` is ``{"tessellation": "moebius", "rows": rows, "cols": cols}``.
+        This is a view of the arrays that ``moebius_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -233,6 +242,9 @@ def klein(rows: int, cols: int) -> nx.Graph:
     networkx.Graph
         As from :func:`planair` with one section: nodes ``(0, row, col)``;
         ``spec`` is ``{"tessellation": "klein", "rows": rows, "cols": cols}``.
+        This is a view of the arrays that ``klein_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -278,6 +290,9 @@ def cube(n: int) -> nx.Graph:
         ``6 n**2`` cells ``(face, row, col)``, row 0 at the top of the face as
         drawn in the net; other attributes as from :func:`planair`, with
         ``spec`` ``{"tessellation": "cube", "n": n}``.
+        This is a view of the arrays that ``cube_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -104,6 +104,9 @@ def theta(rings: int) -> nx.Graph:
         the ring; edges with ``wall`` (a radial segment, or an arc drawn as a
         polyline) and ``direction`` (``"radial"`` or ``"circumferential"``);
         graph ``start`` is the centre and ``goal`` the first cell of the outer ring.
+        This is a view of the arrays that ``theta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -130,6 +130,9 @@ def upsilon(rows: int, cols: int) -> nx.Graph:
         are diagonal); graph attributes ``name``, ``boundary`` (the sides with
         no neighbour), ``start`` (``(0, 0)``, upper left) and ``goal``
         (``(rows - 1, cols - 1)``, lower right).
+        This is a view of the arrays that ``upsilon_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -216,6 +216,9 @@ def voronoi(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
         row-by-row algorithms do not run on it. Graph ``boundary`` is the box
         (the union of the cell sides on it), ``start`` and ``goal`` the cells
         nearest the upper left and lower right.
+        This is a view of the arrays that ``voronoi_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

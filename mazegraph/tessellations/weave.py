@@ -225,6 +225,9 @@ def weave(rows: int, cols: int) -> nx.Graph:
         its end cells that face the crossed cell, the tunnel's mouths. Graph
         ``boundary`` (the outward sides of the border cells), ``start`` (upper
         left) and ``goal`` (lower right).
+        This is a view of the arrays that ``weave_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -207,6 +207,9 @@ def zeta(rows: int, cols: int) -> nx.Graph:
         diagonal edges also have ``crosses``, the label pair of the diagonal edge
         they cross (orthogonal edges have no ``crosses``). Graph attributes
         ``name``, ``boundary``, ``start`` (upper left) and ``goal`` (lower right).
+        This is a view of the arrays that ``zeta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
