@@ -130,8 +130,10 @@ class Maze:
         (``M.cells``, ``M.open``) are the path for large mazes.
         """
         G = self._graph
-        if G is None or (isinstance(G, TessellationGraph) and G.describes(self.cells)):
+        if G is None:
             return passage_graph(self.cells, self.open, self.start, self.goal)
+        if isinstance(G, TessellationGraph) and G.describes(self.cells):  # the same cells: share their labels
+            return passage_graph(self.cells, self.open, self.start, self.goal, labels=list(G))
         T = nx.Graph(name=G.graph.get("name", self.cells.name), start=self.start, goal=self.goal)
         T.add_nodes_from(G.nodes(data=True))
         T.add_edges_from((u, v, G.edges[u, v]) for u, v in self.open_edges())

@@ -46,7 +46,7 @@ import sys
 import warnings
 from collections.abc import Mapping, MutableMapping
 from functools import partial
-from itertools import islice
+from itertools import islice, repeat
 
 import networkx as nx
 import numpy as np
@@ -474,14 +474,16 @@ def _warn_if_large(n: int, what: str) -> None:
     )
 
 
-def _fill(G: nx.Graph, cells, edge_ids, indptr, neighbors, local_ids) -> None:
+def _fill(G: nx.Graph, cells, edge_ids, indptr, neighbors, local_ids, labels=None) -> None:
     """Fill ``G`` with every cell and the edges ``edge_ids`` of ``cells`` (a range or a list).
 
     ``indptr``, ``neighbors`` and ``local_ids`` are the CSR arrays of those edges,
     ``local_ids`` indexing into ``edge_ids``; a node's neighbours come in that
-    order, as ``add_edges_from`` in edge order would put them.
+    order, as ``add_edges_from`` in edge order would put them. ``labels`` (the
+    cells' labels, e.g. another view's nodes, to share their objects) defaults
+    to ``cells.labels.tolist()``.
     """
-    labels = cells.labels.tolist()
+    labels = cells.labels.tolist() if labels is None else labels
     n = len(labels)
     node_columns = _Columns(G if isinstance(G, TessellationGraph) else None, "node", cells)
     edge_columns = _Columns(G if isinstance(G, TessellationGraph) else None, "edge", cells)
@@ -489,15 +491,16 @@ def _fill(G: nx.Graph, cells, edge_ids, indptr, neighbors, local_ids) -> None:
         G._node_columns, G._edge_columns = node_columns, edge_columns
         G.node_attr_dict_factory = _NewAttributes(node_columns)
         G.edge_attr_dict_factory = _NewAttributes(edge_columns)
-    G._node = dict(zip(labels, map(partial(Attributes, node_columns), range(n))))
+    G._node = dict(zip(labels, map(Attributes, repeat(node_columns, n), range(n))))
     label_array = np.fromiter(labels, dtype=object, count=n)
-    attributes = np.fromiter(map(partial(Attributes, edge_columns), edge_ids), dtype=object, count=len(edge_ids))
+    m = len(edge_ids)
+    attributes = np.fromiter(map(Attributes, repeat(edge_columns, m), edge_ids), dtype=object, count=m)
     counts = np.diff(indptr).tolist()
     inner = []
     for first in range(0, n, _CHUNK):  # a chunk of nodes at a time: the temporary object arrays stay small
         lo, hi = indptr[first], indptr[min(first + _CHUNK, n)]
         pairs = zip(label_array[neighbors[lo:hi]], attributes[local_ids[lo:hi]])
-        inner += [dict(islice(pairs, k)) for k in counts[first : first + _CHUNK]]
+        inner += map(dict, map(islice, repeat(pairs), counts[first : first + _CHUNK]))
     G._adj = dict(zip(labels, inner))
 
 
@@ -531,11 +534,12 @@ def tessellation_graph(cells) -> TessellationGraph:
     return G
 
 
-def passage_graph(cells, open_mask: np.ndarray, start, goal) -> nx.Graph:
+def passage_graph(cells, open_mask: np.ndarray, start, goal, labels=None) -> nx.Graph:
     """Build the graph of a maze's passages over every cell of ``cells``, in bulk.
 
     Nodes and edges read their attributes from the arrays as in
     :func:`tessellation_graph`; graph attributes ``name``, ``start`` and ``goal``.
+    ``labels``: the cells' labels in cell order, when a view already holds them.
     """
     _warn_if_large(cells.n_cells, "a maze")
     edge_ids = np.flatnonzero(open_mask)
@@ -544,7 +548,7 @@ def passage_graph(cells, open_mask: np.ndarray, start, goal) -> nx.Graph:
     gc.disable()
     try:
         indptr, neighbors, local_ids = csr_from_edges(cells.n_cells, cells.edges[edge_ids])
-        _fill(T, cells, edge_ids.tolist(), indptr, neighbors, local_ids)
+        _fill(T, cells, edge_ids.tolist(), indptr, neighbors, local_ids, labels)
     finally:
         if collecting:
             gc.enable()
