@@ -224,6 +224,44 @@ def test_clearing_leaves_a_graph_that_cannot_compile():
         mg.compile_graph(G)
 
 
+def _label_pairs(cells, refs):
+    labels = cells.labels.tolist()
+    pairs = [frozenset((labels[u], labels[v])) for u, v in cells.edges.tolist()]
+    return {pairs[e]: (labels[r] if r >= 0 else None) for e, r in enumerate(refs.tolist())}
+
+
+@pytest.mark.parametrize("name", ["weave", "zeta"])
+def test_tunnels_and_crossings_survive_compiling_from_the_graph(name):
+    G = T.from_text(name, "5x6").to_networkx()
+    original = mg.compile_graph(G)
+    G.edges[(0, 0), (0, 1)]["wall"] = ((0.5, 0.5), (0.6, 0.6))  # compiled from the graph from now on
+    edited = mg.compile_graph(G)
+    assert edited is not original and edited.spec is None
+    if name == "weave":
+        assert _label_pairs(edited, edited.tunnels) == _label_pairs(original, original.tunnels)
+        maze = mg.generate(G, "backtracker", seed=3)
+        assert maze.is_perfect() and len(mg.weave_violations(maze)) == 0
+    else:
+        labels = edited.labels.tolist()
+        as_pair = {e: frozenset(map(labels.__getitem__, edited.edges[e])) for e in range(edited.n_edges)}
+        crossing = {as_pair[e]: as_pair.get(p) for e, p in enumerate(edited.crossings.tolist()) if p >= 0}
+        olabels = original.labels.tolist()
+        o_pair = {e: frozenset(map(olabels.__getitem__, original.edges[e])) for e in range(original.n_edges)}
+        assert crossing == {o_pair[e]: o_pair[p] for e, p in enumerate(original.crossings.tolist()) if p >= 0}
+        assert "crossing" in mg.applicability(G)["wilson"]
+
+
+def test_refs_naming_nothing_are_refused():
+    G = nx.path_graph(3)
+    G.edges[0, 1]["under"] = 9
+    with pytest.raises(mg.NotACellError, match="under=9"):
+        mg.compile_graph(G)
+    H = nx.cycle_graph(4)
+    H.edges[0, 1]["crosses"] = (0, 2)
+    with pytest.raises(mg.NotACellError, match="crosses="):
+        mg.compile_graph(H)
+
+
 def test_an_edited_package_graph_is_compiled_from_itself_not_its_spec():
     G = T.weave(4, 4)
     G.remove_edge((0, 0), (0, 1))

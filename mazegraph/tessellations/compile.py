@@ -41,7 +41,9 @@ def compile_graph(G) -> CellGraph:
         A connected, undirected simple graph. Optional attributes used for
         drawing and texture: node ``pos``, ``layout`` and ``row``, edge ``wall``,
         ``direction``, ``mark`` and ``cover``, graph ``name``, ``boundary``,
-        ``annotations``, ``start`` and ``goal``.
+        ``annotations``, ``start`` and ``goal``; edge ``under`` (the cell a
+        weave tunnel passes beneath) and ``crosses`` (the edge a zeta diagonal
+        crosses), which the generators respect.
 
     Returns
     -------
@@ -55,6 +57,9 @@ def compile_graph(G) -> CellGraph:
         If the graph is not connected; the message lists the components.
     UnsupportedError
         If the graph is directed, a multigraph or has self-loops.
+    NotACellError
+        If graph ``start`` or ``goal`` or an edge's ``under`` is not a node, or
+        an edge's ``crosses`` is not an edge.
 
     Examples
     --------
@@ -121,6 +126,7 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
         boundary=_boundary(G),
         annotations=G.graph.get("annotations"),
         **_directions(G, edge_list),
+        **_references(G, edge_list, index),
         start=_endpoint(G, index, "start"),
         goal=_endpoint(G, index, "goal"),
     )
@@ -180,6 +186,28 @@ def _directions(G: nx.Graph, edge_list) -> dict:
     classes = list(dict.fromkeys(names))
     code = {name: i for i, name in enumerate(classes)}
     return {"direction": [code[name] for name in names], "direction_names": tuple(classes)}
+
+
+def _references(G: nx.Graph, edge_list, index: dict) -> dict:
+    """Edge attributes naming a cell (``under``: the cell a tunnel passes beneath) or another edge
+    (``crosses``: the diagonal a zeta passage crosses), as index arrays with -1 for none."""
+    out = {}
+    under = [G.edges[u, v].get("under") for u, v in edge_list]
+    if any(x is not None for x in under):
+        try:
+            out["cell_refs"] = {"under": [-1 if x is None else index[x] for x in under]}
+        except (KeyError, TypeError):
+            bad = next(x for x in under if x is not None and x not in index)
+            raise NotACellError(f"edge attribute under={bad!r} is not a node of the graph") from None
+    crosses = [G.edges[u, v].get("crosses") for u, v in edge_list]
+    if any(x is not None for x in crosses):
+        edge_of = {frozenset(pair): e for e, pair in enumerate(edge_list)}
+        try:
+            out["edge_refs"] = {"crosses": [-1 if x is None else edge_of[frozenset(x)] for x in crosses]}
+        except (KeyError, TypeError):
+            bad = next(x for x in crosses if x is not None and frozenset(x) not in edge_of)
+            raise NotACellError(f"edge attribute crosses={bad!r} is not an edge of the graph") from None
+    return out
 
 
 def _endpoint(G: nx.Graph, index: dict, key: str):
