@@ -9,7 +9,6 @@ True
 """
 
 from . import formats, metrics, numberlink, plot, tessellations, uniformity
-from ._compile import compile_graph
 from .cellgraph import CellGraph
 from .drawing import render
 from .errors import (
@@ -57,6 +56,7 @@ from .routing import (
 from .runner import experiment, load_results, regenerate, summarize
 from .solvers import Solution, solve, solver_info, solvers
 from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
+from .tessellations.compile import compile_graph
 
 __version__ = "0.2.0"
 

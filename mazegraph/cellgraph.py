@@ -10,14 +10,13 @@ and marks drawn for an edge while it is open (``marks``, used by passages that
 leave the drawing plane).
 
 The tessellation builders make a CellGraph with vectorised numpy code and the
-``networkx.Graph`` a user sees is made from it (:meth:`CellGraph.to_networkx`);
-the graph is remembered so it is never compiled again. See ``../design.md``.
+``networkx.Graph`` a user sees is made from it in bulk (:meth:`CellGraph.to_networkx`,
+:mod:`mazegraph.nxview`); the graph records its arrays so it is never compiled
+again. See ``../design.md``.
 """
 
 from __future__ import annotations
 
-import gc
-import weakref
 from collections.abc import Sequence
 
 import networkx as nx
@@ -25,6 +24,7 @@ import numpy as np
 
 from ._csr import csr_from_edges
 from .errors import MazeFormatError, NotACellError
+from .nxview import tessellation_graph
 
 __all__ = ["CellGraph", "Labels", "Polylines"]
 
@@ -157,10 +157,17 @@ class Labels(Sequence):
         return tuple(int(x) for x in self.coords[i])
 
     def tolist(self) -> list:
-        """All labels in cell order."""
+        """All labels in cell order (coordinates as tuples that share their int objects)."""
         if self._items is not None:
             return list(self._items)
-        return [tuple(row) for row in self.coords.tolist()]
+        coords = self.coords
+        if len(coords) == 0:
+            return []
+        low, high = int(coords.min()), int(coords.max())
+        if high - low > 4 * len(coords):  # sparse coordinates: no pool of ints to share
+            return [tuple(row) for row in coords.tolist()]
+        pool = list(range(low, high + 1))
+        return list(zip(*[list(map(pool.__getitem__, (column - low).tolist())) for column in coords.T]))
 
     def index(self, label) -> int:
         """Return the cell index of ``label``.
@@ -384,68 +391,36 @@ class CellGraph:
     # -- networkx view -----------------------------------------------------
 
     def to_networkx(self) -> nx.Graph:
-        """Build the ``networkx.Graph`` view of this tessellation.
+        """Build the ``networkx.Graph`` view of this tessellation, in bulk from the arrays.
 
         Nodes are cell labels with attributes ``pos``, ``layout`` and ``row`` (where known);
         edges carry ``wall`` (a tuple of points; a ``(nan, nan)`` point separates
         pieces), ``direction``, ``mark``, ``cover`` and the ``cell_refs`` and
         ``edge_refs`` attributes where known. Graph attributes:
-        ``name``, ``boundary``, ``start``, ``goal``, ``spec`` and ``annotations``. The graph is
-        remembered, so passing it to :func:`mazegraph.generate` reuses these arrays.
-        """
-        collecting = gc.isenabled()
-        gc.disable()  # millions of new tuples would trigger full collections over and over
-        try:
-            return self._to_networkx()
-        finally:
-            if collecting:
-                gc.enable()
+        ``name``, ``boundary``, ``start``, ``goal``, ``spec`` and ``annotations``.
+        Attribute values are read from the arrays when asked for
+        (:class:`mazegraph.nxview.Attributes`), so the view of a million cells
+        takes seconds and some hundreds of MB rather than minutes and gigabytes;
+        above 10**5 cells it warns that the CellGraph itself is the array path.
+        The graph is a :class:`mazegraph.nxview.TessellationGraph`: it records
+        these arrays, so passing it to :func:`mazegraph.generate` reuses them
+        (until the graph is changed).
 
-    def _to_networkx(self) -> nx.Graph:
-        labels = self.labels.tolist()
-        G = nx.Graph(
-            name=self.name,
-            start=labels[self.start] if labels else None,
-            goal=labels[self.goal] if labels else None,
-        )
-        if self.spec is not None:
-            G.graph["spec"] = dict(self.spec)
-        if self.boundary is not None:
-            G.graph["boundary"] = self.boundary.tolist()
-        if self.annotations:
-            G.graph["annotations"] = list(self.annotations)
-        node_attrs = [{} for _ in labels]
-        if self.pos is not None:
-            for attrs, p in zip(node_attrs, self.pos.tolist()):
-                attrs["pos"] = tuple(p)
-        if self._layout is not None:
-            for attrs, p in zip(node_attrs, self._layout.tolist()):
-                attrs["layout"] = tuple(p)
-        if self.row is not None:
-            for attrs, r in zip(node_attrs, self.row.tolist()):
-                attrs["row"] = r
-        G.add_nodes_from(zip(labels, node_attrs))
-        edge_attrs = [{} for _ in range(self.n_edges)]
-        for key, values in (
-            ("wall", None if self.walls is None else self.walls.tolist()),
-            ("mark", None if self.marks is None else self.marks.tolist()),
-            ("cover", None if self.covers is None else self.covers.tolist()),
-            ("direction", None if self.direction is None else [self.direction_names[d] for d in self.direction]),
-        ):
-            if values is not None:
-                for attrs, value in zip(edge_attrs, values):
-                    attrs[key] = value
-        for key, refs in self.cell_refs.items():
-            for e in np.flatnonzero(refs >= 0).tolist():
-                edge_attrs[e][key] = labels[refs[e]]
-        edge_pairs = self.edges.tolist()
-        for key, refs in self.edge_refs.items():
-            for e in np.flatnonzero(refs >= 0).tolist():
-                a, b = edge_pairs[refs[e]]
-                edge_attrs[e][key] = (labels[a], labels[b])
-        G.add_edges_from((labels[u], labels[v], attrs) for (u, v), attrs in zip(edge_pairs, edge_attrs))
-        remember(G, self)
-        return G
+        Examples
+        --------
+        >>> import mazegraph as mg
+        >>> G = mg.tessellations.build("orthogonal", 2, 3).to_networkx()
+        >>> G.edges[(0, 0), (0, 1)]
+        {'wall': ((1.0, 1.0), (1.0, 2.0)), 'direction': 'horizontal'}
+        >>> mg.compile_graph(G).n_edges
+        7
+        """
+        return tessellation_graph(self)
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        state["_memo"] = {}  # derived facts are recomputed on demand, not pickled
+        return state
 
     # -- plain-data form (JSON) for graphs that no spec rebuilds --------------
 
@@ -543,25 +518,3 @@ def _label_from_json(value):
     if isinstance(value, list):
         return tuple(_label_from_json(x) for x in value)
     return value
-
-
-# -- the graph -> arrays cache ------------------------------------------------
-
-_REMEMBERED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
-
-
-def _fingerprint(G: nx.Graph) -> tuple[int, int]:
-    return G.number_of_nodes(), G.number_of_edges()
-
-
-def remember(G: nx.Graph, cells: CellGraph) -> None:
-    """Record that ``G`` compiles to ``cells`` (until G's node or edge count changes)."""
-    _REMEMBERED[G] = (_fingerprint(G), cells)
-
-
-def remembered(G: nx.Graph) -> CellGraph | None:
-    """The CellGraph recorded for ``G``, or None if none is or ``G`` has changed size."""
-    hit = _REMEMBERED.get(G)
-    if hit is not None and hit[0] == _fingerprint(G):
-        return hit[1]
-    return None

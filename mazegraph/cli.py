@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import inspect
 import sys
 import time
 from pathlib import Path
@@ -18,36 +17,8 @@ from .symmetry import SYMMETRIES
 __all__ = ["main"]
 
 
-def parse_size(text: str) -> tuple[int, ...]:
-    """Parse ``"12x16"`` (or ``"8"``, ``"4x5x3"``) into a tuple of ints.
-
-    Raises
-    ------
-    InvalidSizeError
-        If a part is not a whole number.
-    """
-    parts = text.lower().replace("×", "x").split("x")
-    try:
-        return tuple(int(p) for p in parts)
-    except ValueError:
-        raise InvalidSizeError(f"size {text!r} should be whole numbers joined by 'x', e.g. 12x12 or 8") from None
-
-
-def _build(name: str, size: str | None, seed: int | None):
-    """Build a tessellation from the command line's name and size.
-
-    Without ``--size`` the registry's example size is used. Tessellations that
-    are random themselves (Voronoi) get the maze's seed, so the same command
-    makes the same cells.
-    """
-    entry = tessellations.TESSELLATIONS.get(name)
-    if entry is None:
-        return tessellations.build(name)  # raises UnknownTessellationError with the list
-    sizes = parse_size(size) if size else entry.example
-    if entry.params == ("shape",):  # one parameter holding every dimension
-        sizes = (sizes,)
-    options = {"seed": seed} if "seed" in inspect.signature(entry.cells).parameters else {}
-    return tessellations.build(name, *sizes, **options)
+# numberlink/cli.py still imports this name; it goes when that module calls tessellations.from_text
+_build = tessellations.from_text
 
 
 def parse_options(algorithm: str, pairs: list[str] | None) -> dict:
@@ -78,7 +49,7 @@ def parse_options(algorithm: str, pairs: list[str] | None) -> dict:
 
 def _cmd_generate(args) -> int:
     options = parse_options(args.algorithm, args.option)
-    cells = _build(args.tessellation, args.size, args.seed)
+    cells = tessellations.from_text(args.tessellation, args.size, args.seed)
     maze = generate(cells, args.algorithm, seed=args.seed, focus=args.focus, symmetry=args.symmetry, **options)
     if args.json:
         _write(Path(args.json), maze.to_json())
@@ -132,8 +103,7 @@ def _cmd_plot(args) -> int:
 def _cmd_tessellations(args) -> int:
     for name in tessellations.names():
         entry = tessellations.TESSELLATIONS[name]
-        params = " x ".join(entry.params) or "(no size)"
-        print(f"{name:15s} {params:18s} {entry.summary}")
+        print(f"{name:15s} {entry.describe_size():18s} {entry.summary}")
     return 0
 
 
@@ -162,7 +132,7 @@ def _cmd_gallery(args) -> int:
     for name in tessellations.names():
         entry = tessellations.TESSELLATIONS[name]
         started = time.perf_counter()
-        cells = _build(name, None, args.seed)
+        cells = tessellations.from_text(name, seed=args.seed)
         reasons = applicability(cells)
         # a tessellation with a generator of its own (fractal) is drawn with it
         algorithm = name if reasons.get(name, "") is None else args.algorithm

@@ -8,10 +8,12 @@ import json
 import networkx as nx
 import numpy as np
 
-from ._compile import compile_graph
 from ._search import bfs_parents, path_from_parents, reachable_count
 from .cellgraph import CellGraph, _jsonable_label, _label_from_json
 from .errors import MazeError, MazeFormatError, NoSolutionError, NotACellError
+from .nxview import TessellationGraph, passage_graph
+from .tessellations.compile import compile_graph
+from .tessellations.registry import from_spec
 
 __all__ = ["Maze"]
 
@@ -54,11 +56,21 @@ class Maze:
     """
 
     def __init__(self, tessellation, open_edges=None, *, start=None, goal=None, meta=None):
-        self.cells: CellGraph = compile_graph(tessellation)
+        self._setup(compile_graph(tessellation), tessellation, open_edges, start, goal, meta)
+
+    @classmethod
+    def _compiled(cls, cells: CellGraph, tessellation, open_edges, *, start=None, goal=None, meta=None) -> Maze:
+        """A maze on ``cells``, already compiled from ``tessellation`` (so :func:`generate` compiles once)."""
+        maze = cls.__new__(cls)
+        maze._setup(cells, tessellation, open_edges, start, goal, meta)
+        return maze
+
+    def _setup(self, cells: CellGraph, tessellation, open_edges, start, goal, meta) -> None:
+        self.cells = cells
         self._graph = tessellation if isinstance(tessellation, nx.Graph) else None
         self.open = self._mask(open_edges)
-        self.start_index = self.cells.start if start is None else self.cells.labels.index(start)
-        self.goal_index = self.cells.goal if goal is None else self.cells.labels.index(goal)
+        self.start_index = cells.start if start is None else cells.labels.index(start)
+        self.goal_index = cells.goal if goal is None else cells.labels.index(goal)
         self.meta = dict(meta or {})
 
     def _mask(self, open_edges) -> np.ndarray:
@@ -112,8 +124,16 @@ class Maze:
 
         Node and edge attributes are those of the tessellation; graph attributes
         ``name``, ``start`` and ``goal``. A perfect maze gives a spanning tree.
+        When the tessellation is the package's own, unchanged, the graph is built
+        in bulk from the arrays, its attributes read from them when asked (see
+        :mod:`mazegraph.nxview`); above 10**5 cells it warns, as the arrays
+        (``M.cells``, ``M.open``) are the path for large mazes.
         """
-        G = self.tessellation
+        G = self._graph
+        if G is None:
+            return passage_graph(self.cells, self.open, self.start, self.goal)
+        if isinstance(G, TessellationGraph) and G.describes(self.cells):  # the same cells: share their labels
+            return passage_graph(self.cells, self.open, self.start, self.goal, labels=list(G))
         T = nx.Graph(name=G.graph.get("name", self.cells.name), start=self.start, goal=self.goal)
         T.add_nodes_from(G.nodes(data=True))
         T.add_edges_from((u, v, G.edges[u, v]) for u, v in self.open_edges())
@@ -228,8 +248,6 @@ class Maze:
         MazeFormatError
             If the text is not a mazegraph maze or a field is missing or malformed.
         """
-        from .tessellations import from_spec
-
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:

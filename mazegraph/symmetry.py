@@ -42,11 +42,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ._compile import compile_graph
 from ._numba import kernel
 from ._unionfind import join, root
 from .cellgraph import CellGraph, Labels
 from .errors import InvalidOptionError, UnsupportedError
+from .tessellations.compile import compile_graph
 
 if TYPE_CHECKING:
     from .generators import Algorithm

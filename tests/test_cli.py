@@ -8,7 +8,8 @@ import sys
 import pytest
 
 import mazegraph as mg
-from mazegraph.cli import main, parse_size
+from mazegraph.cli import main
+from mazegraph.tessellations import parse_size
 
 
 def test_generate_png_and_json(tmp_path, capsys):

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
-from mazegraph._compile import compile_graph
 from mazegraph.generators import EllerStream, eller_stream
 from mazegraph.structure.cell_order import cell_order
+from mazegraph.tessellations import compile_graph
 
 T = mg.tessellations
 ROW_ALGORITHMS = ["sidewinder", "eller"]

@@ -277,7 +277,8 @@ def test_registry_and_specs():
     assert T.from_spec({"tessellation": "grid", "shape": [4, 5, 3]}).same_as(grid_cells((4, 5, 3)))
     assert T.from_spec({"tessellation": "weave", "rows": 3, "cols": 4}).same_as(weave_cells(3, 4))
     entry = T.TESSELLATIONS["grid"]  # one size parameter; its example lists the dimensions, as --size 5x6x3 does
-    assert entry.params == ("shape",) and entry.cells(entry.example).n_cells == math.prod(entry.example)
+    assert entry.params == ("shape",) and entry.variadic
+    assert entry.cells(*entry.arguments(entry.example)).n_cells == math.prod(entry.example)
 
 
 # -- drawing ----------------------------------------------------------------------

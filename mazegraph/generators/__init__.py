@@ -6,11 +6,11 @@ import numbers
 
 import numpy as np
 
-from .._compile import compile_graph
 from .._random import as_generator
 from ..errors import UnsupportedError
 from ..maze import Maze
 from ..symmetry import symmetric_mask
+from ..tessellations.compile import compile_graph
 from . import aldous_broder as _aldous_broder  # noqa: F401  (registers "aldous_broder")
 from . import backtracker as _backtracker  # noqa: F401  (registers "backtracker")
 from . import binary_tree as _binary_tree  # noqa: F401  (registers "binary_tree")
@@ -217,8 +217,8 @@ def generate(
         extra = {"symmetry": symmetry, "asymmetric_cells": broken}
     else:
         result = entry.run(cells, rng, focus, **checked)
-    maze = Maze(
-        tessellation,
+    maze = Maze._compiled(
+        cells, tessellation,
         result.mask,
         start=start,
         goal=goal,

@@ -25,9 +25,9 @@ from itertools import combinations
 
 import numpy as np
 
-from .._compile import compile_graph
 from .._random import as_generator
 from ..errors import GenerationError, InvalidOptionError
+from ..tessellations.compile import compile_graph
 from .puzzle import Puzzle
 from .solve import solutions
 

@@ -27,9 +27,9 @@ from collections.abc import Iterable, Sequence
 import networkx as nx
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import MazeError, PuzzleError, PuzzleFormatError, UnsupportedError
+from ..tessellations.compile import compile_graph
 
 __all__ = ["Puzzle", "parse", "parse_json", "SYMBOLS"]
 

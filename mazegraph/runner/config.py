@@ -267,12 +267,12 @@ def _tessellation(entry: dict, where: str, root_seed: int) -> TessellationEntry:
     spec = TESSELLATIONS[name]
     params = spec.params
     if "sizes" not in entry and params:
-        example = list(spec.example) if params != ("shape",) else [list(spec.example)]
+        example = list(spec.example)
         raise ConfigError(f"{where}.sizes: missing (a list of sizes ({' x '.join(params)}), e.g. [{example}])")
     raw = entry.get("sizes", [[]])
     if not isinstance(raw, list) or not raw:
         raise ConfigError(f"{where}.sizes: expected a non-empty list of sizes, got {_show(raw)}")
-    sizes = [_size(s, f"{where}.sizes[{j}]", name, params) for j, s in enumerate(raw)]
+    sizes = [_size(s, f"{where}.sizes[{j}]", spec) for j, s in enumerate(raw)]
     if len(set(sizes)) != len(sizes):
         raise ConfigError(f"{where}.sizes: a size is listed twice")
     options = _options(entry.get("options", {}), f"{where}.options")
@@ -289,14 +289,15 @@ def _tessellation(entry: dict, where: str, root_seed: int) -> TessellationEntry:
     return TessellationEntry(name, tuple(sizes), options)
 
 
-def _size(value, where: str, name: str, params: tuple[str, ...]) -> tuple:
-    one_number = len(params) == 1 and params != ("shape",)
+def _size(value, where: str, spec) -> tuple:
+    name, params = spec.name, spec.params
+    one_number = len(params) == 1 and not spec.variadic
     if one_number and isinstance(value, numbers.Integral) and not isinstance(value, bool):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
         want = " x ".join(params) or "none"
         raise ConfigError(f"{where}: expected a list of whole numbers ({want}), got {_show(value)}")
-    if params == ("shape",):
+    if spec.variadic:
         if not value:
             raise ConfigError(f"{where}: {name} needs a shape of at least one dimension, got []")
     elif len(value) != len(params):

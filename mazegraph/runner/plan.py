@@ -23,7 +23,7 @@ import numpy as np
 from ..errors import ConfigError, InvalidOptionError, MazeError, NotACellError, UnsupportedError
 from .config import Config, canonical_json
 
-__all__ = ["Task", "Chunk", "Plan", "make_plan", "make_chunks", "task_key", "format_size", "parse_size", "ID_COLUMNS"]
+__all__ = ["Task", "Chunk", "Plan", "make_plan", "make_chunks", "task_key", "format_size", "ID_COLUMNS"]
 
 # the columns every row has, in order; metric columns go between spawn_key and time_ns
 ID_COLUMNS = (
@@ -59,13 +59,9 @@ def task_key(description: dict) -> int:
 
 
 def format_size(size) -> str:
-    """``(100, 50)`` -> ``"100x50"`` (``""`` for tessellations without a size)."""
+    """``(100, 50)`` -> ``"100x50"`` (``""`` for tessellations without a size); read back by
+    :func:`mazegraph.tessellations.parse_size`."""
     return "x".join(str(int(s)) for s in size)
-
-
-def parse_size(text: str) -> tuple[int, ...]:
-    """``"100x50"`` -> ``(100, 50)``; inverse of :func:`format_size`."""
-    return tuple(int(s) for s in text.split("x")) if text else ()
 
 
 @dataclass(frozen=True)
@@ -136,11 +132,10 @@ def make_plan(config: Config) -> Plan:
     refusals: dict[tuple[int, int, str], dict] = {}
     smallest: dict[int, tuple] = {}  # tessellation entry -> (CellGraph, size entry) of its smallest size
     for i, entry in enumerate(config.tessellations):
-        params = TESSELLATIONS[entry.name].params
+        spec = TESSELLATIONS[entry.name]
         for j, size in enumerate(entry.sizes):
-            args = (size,) if params == ("shape",) else size
             try:
-                cells = build(entry.name, *args, **entry.options)
+                cells = build(entry.name, *spec.arguments(size), **entry.options)
             except InvalidOptionError as error:
                 raise ConfigError(f"{prefix}tessellations[{i}].options: {error}") from None
             except MazeError as error:

@@ -36,8 +36,9 @@ import numbers
 from dataclasses import dataclass
 
 from ..metric_info import metric_info
+from ..tessellations.registry import parse_size
 from .config import canonical_json
-from .plan import ID_COLUMNS, Plan, parse_size
+from .plan import ID_COLUMNS, Plan
 
 __all__ = ["RowSchema", "variant_label", "CATEGORICAL", "is_id_column"]
 

@@ -18,8 +18,9 @@ import numpy as np
 
 from ..cellgraph import CellGraph
 from ..maze import Maze
+from ..tessellations.registry import parse_size
 from .config import load_plugins
-from .plan import ID_COLUMNS, TAIL_COLUMNS, Chunk, format_size, parse_size
+from .plan import ID_COLUMNS, TAIL_COLUMNS, Chunk, format_size
 
 __all__ = ["run_chunk", "regenerate", "task_seed", "build_cells", "init_process_worker"]
 
@@ -50,8 +51,7 @@ def build_cells(name: str, size: tuple, options_json: str) -> CellGraph:
         if cells is not None:
             _cache.move_to_end(cache_key)
             return cells
-        args = (tuple(size),) if TESSELLATIONS[name].params == ("shape",) else tuple(size)
-        cells = build(name, *args, **json.loads(options_json))
+        cells = build(name, *TESSELLATIONS[name].arguments(size), **json.loads(options_json))
         _cache[cache_key] = cells
         while len(_cache) > _CACHE_ENTRIES:
             _cache.popitem(last=False)

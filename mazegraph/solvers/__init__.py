@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._compile import compile_graph
 from .._random import as_generator
 from ..errors import InvalidOptionError, UnknownSolverError
 from ..maze import Maze
+from ..tessellations.compile import compile_graph
 from . import fillers as _fillers  # noqa: F401  (registers the maze-focused solvers)
 from . import searchers as _searchers  # noqa: F401  (registers "backtracker", "tremaux")
 from . import shortest as _shortest  # noqa: F401  (registers "collision", "shortest_paths", "shortest_path")

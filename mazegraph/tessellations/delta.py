@@ -8,12 +8,14 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["delta", "delta_cells"]
 
 _H = np.sqrt(3.0) / 2.0  # height of a triangle of side 1
 
 
+@tessellation("delta", ("rows", "cols"), "triangles pointing up and down, up to 3 neighbours", (12, 24))
 def delta_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` delta grid straight to arrays.
 
@@ -110,6 +112,9 @@ def delta(rows: int, cols: int) -> nx.Graph:
         ``pos``, ``row``, edge ``wall`` and ``direction`` (``"vertical"``, or
         ``"rising"`` / ``"falling"`` for passages through the slanted sides),
         graph ``name``, ``boundary``, ``start`` and ``goal``.
+        This is a view of the arrays that ``delta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

@@ -19,10 +19,11 @@ import math
 import networkx as nx
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError, UnsupportedError
 from ._common import size
+from .compile import compile_graph
+from .registry import tessellation
 
 __all__ = ["fractal", "fractal_cells", "fractal_levels", "fractal_blocks", "fractal_shape"]
 
@@ -31,6 +32,11 @@ _STEP = 0.05  # thickening per level above the cells (cell units); a wall stroke
 _MAX_HALF = 0.15  # the thickest band reaches 0.15 into each neighbouring cell
 
 
+@tessellation(
+    "fractal", ("rows", "cols", "depth"),
+    "square cells in nested blocks, a maze in every block (generator 'fractal')",
+    (4, 4, 2),
+)
 def fractal_cells(rows: int, cols: int, depth: int) -> CellGraph:
     """Compile a fractal tessellation straight to arrays.
 
@@ -111,6 +117,9 @@ def fractal(rows: int, cols: int, depth: int) -> nx.Graph:
         edge runs between (1 for passages between the largest blocks, ``depth``
         between cells of the smallest). Graph attributes ``name``, ``boundary``,
         ``start`` (upper left), ``goal`` (lower right) and ``spec``.
+        This is a view of the arrays that ``fractal_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

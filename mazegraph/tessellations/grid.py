@@ -19,6 +19,7 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["grid", "grid_cells", "grid_shape"]
 
@@ -155,6 +156,9 @@ def _empty(k: int) -> Polylines:
     return Polylines(np.empty((0, 2)), np.zeros(k + 1, dtype=np.int64))
 
 
+@tessellation(
+    "grid", ("shape",), "orthogonal cells in any dimension, drawn as level slices", (5, 6, 3), variadic=True
+)
 def grid_cells(shape) -> CellGraph:
     """Compile an orthogonal grid of any dimension straight to arrays.
 
@@ -259,6 +263,9 @@ def grid(shape) -> nx.Graph:
     -------
     networkx.Graph
         Nodes are index tuples with
+        This is a view of the arrays that ``grid_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
         - ``pos``: the cell centre in ``d`` dimensions ``(x, y, z, w, ...)``:
           ``x = i1 + 0.5``, ``y = rows - i0 - 0.5`` (row 0 on top, ``y`` up, as

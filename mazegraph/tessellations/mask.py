@@ -12,6 +12,7 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, InvalidMaskError
 from .orthogonal import orthogonal_cells
+from .registry import tessellation
 
 __all__ = ["from_mask", "mask_cells", "read_mask"]
 
@@ -162,6 +163,7 @@ def _components(open_: np.ndarray, largest: bool) -> np.ndarray:
     raise error
 
 
+@tessellation("mask", (), "square cells inside a shape (a mask; demo: a heart)", ())
 def mask_cells(mask=None, largest: bool = False) -> CellGraph:
     """Compile the square cells a mask leaves open to arrays; see :func:`from_mask`.
 
@@ -237,6 +239,9 @@ def from_mask(mask, largest: bool = False) -> nx.Graph:
         outside), ``start`` and ``goal`` (the cells nearest the upper left and
         lower right) and ``spec``, which holds the mask as rows of ``#`` and
         ``.``, so a maze on it round-trips through JSON.
+        This is a view of the arrays that ``mask_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

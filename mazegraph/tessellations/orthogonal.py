@@ -7,10 +7,12 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["orthogonal", "orthogonal_cells"]
 
 
+@tessellation("orthogonal", ("rows", "cols"), "square cells, up to 4 neighbours (gamma)", (12, 16))
 def orthogonal_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` orthogonal grid straight to arrays.
 
@@ -72,6 +74,9 @@ def orthogonal(rows: int, cols: int) -> nx.Graph:
         ``"vertical"``: the direction of the passage when opened); graph
         attributes ``name``, ``boundary``, ``start`` (upper left) and ``goal``
         (lower right).
+        This is a view of the arrays that ``orthogonal_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

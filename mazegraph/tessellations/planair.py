@@ -8,8 +8,10 @@ to edge and you get the surface of a cube. The surface is drawn unfolded, as
 its *net*; matching letters and arrows on the glued sides say which side
 continues into which, and in which direction.
 
-The general builder is :func:`planair`; :func:`torus`, :func:`cylinder`,
-:func:`moebius`, :func:`klein` and :func:`cube` are examples built on it.
+The general builder is :func:`planair`; :func:`glue` is the gluing core it
+shares with the named surfaces of :mod:`mazegraph.tessellations.surfaces`
+(:func:`~mazegraph.tessellations.torus`, ``cylinder``, ``moebius``, ``klein``,
+``cube``), and :mod:`mazegraph.tessellations._net` draws the net.
 
 Conventions
 -----------
@@ -29,41 +31,19 @@ by gluing sides with the same letter so that their arrows point the same way
 from __future__ import annotations
 
 import numbers
-import string
 
 import networkx as nx
 import numpy as np
+from scipy.sparse.csgraph import breadth_first_order
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, GluingError
 from ._common import size
+from ._net import SIDES, box_net, link_letter, section_arrays, side_cells, side_notes, side_segment
+from .registry import tessellation
 
-__all__ = [
-    "planair",
-    "planair_cells",
-    "torus",
-    "torus_cells",
-    "cylinder",
-    "cylinder_cells",
-    "moebius",
-    "moebius_cells",
-    "klein",
-    "klein_cells",
-    "cube",
-    "cube_cells",
-    "SIDES",
-]
+__all__ = ["planair", "planair_cells", "SIDES", "glue", "normalise_links"]
 
-SIDES = ("north", "east", "south", "west")
-_OUTWARD = {"north": (0.0, 1.0), "east": (1.0, 0.0), "south": (0.0, -1.0), "west": (-1.0, 0.0)}
-_ARROWS = {  # side -> (arrow along the side's cell order, arrow against it)
-    "north": ("\u2192", "\u2190"),
-    "south": ("\u2192", "\u2190"),
-    "east": ("\u2193", "\u2191"),
-    "west": ("\u2193", "\u2191"),
-}
-_NOTE_OFFSET = 0.3  # how far outside its side a letter is drawn
-_ARROW_GAP = 0.6  # from a letter to its arrow, along the side
 _SECTION_KEYS = ("rows", "cols", "origin")
 
 
@@ -76,7 +56,7 @@ def _number(value, what: str):
     return int(value) if isinstance(value, numbers.Integral) else float(value)
 
 
-def _normalise_sections(sections) -> list[dict]:
+def normalise_sections(sections) -> list[dict]:
     """Check the sections and return them as plain dicts with an explicit origin.
 
     A section without ``origin`` is placed one cell to the right of the sections
@@ -111,7 +91,7 @@ def _normalise_sections(sections) -> list[dict]:
     return out
 
 
-def _normalise_links(links, sections: list[dict]) -> list[list]:
+def normalise_links(links, sections: list[dict]) -> list[list]:
     """Check the links against the sections; return them as 5-item lists."""
     if isinstance(links, (str, bytes, dict)) or not hasattr(links, "__iter__"):
         raise GluingError(f"links must be a list of [section_a, side_a, section_b, side_b, reversed], got {links!r}")
@@ -194,94 +174,17 @@ def _check_connected(sections: list[dict], links: list[list]) -> None:
         )
 
 
-# -- geometry of a section ------------------------------------------------------------
-
-
-def _side(first: int, section: dict, side: str):
-    """The cells along a side, in side order, and their cell sides as ``(k, 4)`` segments."""
-    rows, cols = section["rows"], section["cols"]
-    x0, y0 = section["origin"]
-    if side in ("north", "south"):
-        r = 0 if side == "north" else rows - 1
-        c = np.arange(cols)
-        y = y0 + rows - r - (0.0 if side == "north" else 1.0)
-        walls = np.stack([x0 + c, np.full(cols, y), x0 + c + 1.0, np.full(cols, y)], axis=1)
-        return first + r * cols + c, walls
-    r = np.arange(rows)
-    c = 0 if side == "west" else cols - 1
-    x = x0 + (0.0 if side == "west" else cols)
-    walls = np.stack([np.full(rows, x), y0 + rows - r + 0.0, np.full(rows, x), y0 + rows - r - 1.0], axis=1)
-    return first + r * cols + c, walls
-
-
-def _section_arrays(first: int, section: dict):
-    """Cells, interior edges and walls of one section, as in :func:`orthogonal`."""
-    rows, cols = section["rows"], section["cols"]
-    x0, y0 = section["origin"]
-    r, c = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
-    index = first + np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
-    horizontal = np.stack([index[:, :-1].ravel(), index[:, 1:].ravel()], axis=1)
-    vertical = np.stack([index[:-1, :].ravel(), index[1:, :].ravel()], axis=1)
-    hr, hc = np.divmod(horizontal[:, 0] - first, cols)
-    h_walls = np.stack([x0 + hc + 1.0, y0 + rows - hr - 1.0, x0 + hc + 1.0, y0 + rows - hr + 0.0], axis=1)
-    vr, vc = np.divmod(vertical[:, 0] - first, cols)
-    v_walls = np.stack([x0 + vc + 0.0, y0 + rows - vr - 1.0, x0 + vc + 1.0, y0 + rows - vr - 1.0], axis=1)
-    pos = np.stack([x0 + c + 0.5, y0 + rows - r - 0.5], axis=1)
-    return (
-        r,
-        c,
-        pos,
-        np.concatenate([horizontal, vertical]),
-        np.concatenate([h_walls, v_walls]),
-        np.repeat([0, 1], [len(horizontal), len(vertical)]),
-    )
-
-
-def _whole_side(section: dict, side: str) -> list[float]:
-    """A side of a section as one segment ``[x0, y0, x1, y1]``."""
-    _, walls = _side(0, section, side)
-    return [*walls[0, :2], *walls[-1, 2:]]
-
-
-def _letter(k: int) -> str:
-    """``A``, ..., ``Z``, ``AA``, ``AB``, ... for the k-th annotated link."""
-    letters = string.ascii_uppercase
-    name = ""
-    k += 1
-    while k:
-        k, rest = divmod(k - 1, 26)
-        name = letters[rest] + name
-    return name
-
-
-def _side_notes(section: dict, side: str, letter: str, forward: bool) -> list[tuple[float, float, str]]:
-    """A letter just outside the middle of a side, and an arrow beside it along the side."""
-    rows, cols = section["rows"], section["cols"]
-    x0, y0 = section["origin"]
-    mid = {
-        "north": (x0 + cols / 2, y0 + rows),
-        "south": (x0 + cols / 2, y0),
-        "east": (x0 + cols, y0 + rows / 2),
-        "west": (x0, y0 + rows / 2),
-    }[side]
-    ox, oy = _OUTWARD[side]
-    x, y = mid[0] + _NOTE_OFFSET * ox, mid[1] + _NOTE_OFFSET * oy
-    arrow = _ARROWS[side][0 if forward else 1]
-    if side in ("north", "south"):
-        return [(x, y, letter), (x + _ARROW_GAP, y, arrow)]
-    return [(x, y, letter), (x, y - _ARROW_GAP, arrow)]
-
-
 # -- the builder --------------------------------------------------------------------
 
 
-def _glue(sections: list[dict], links: list[list], name: str, spec: dict) -> CellGraph:
-    """Build the CellGraph of normalised sections and links."""
+def glue(sections: list[dict], links: list[list], name: str, spec: dict) -> CellGraph:
+    """Build the CellGraph of sections and links normalised by :func:`normalise_sections` and
+    :func:`normalise_links`, named ``name`` and carrying ``spec``."""
     firsts = np.cumsum([0] + [s["rows"] * s["cols"] for s in sections])
     n = int(firsts[-1])
     coords, pos, edges, walls, direction = [], [], [], [], []
     for s, section in enumerate(sections):
-        r, c, p, e, w, d = _section_arrays(int(firsts[s]), section)
+        r, c, p, e, w, d = section_arrays(int(firsts[s]), section)
         coords.append(np.stack([np.full_like(r, s), r, c], axis=1))
         pos.append(p)
         edges.append(e)
@@ -293,8 +196,8 @@ def _glue(sections: list[dict], links: list[list], name: str, spec: dict) -> Cel
     glued_edges, glued_points, glued_direction, link_of_edge, notes = [], [], [], [], []
     annotated = 0
     for k, (a, side_a, b, side_b, flip) in enumerate(links):
-        cells_a, walls_a = _side(int(firsts[a]), sections[a], side_a)
-        cells_b, walls_b = _side(int(firsts[b]), sections[b], side_b)
+        cells_a, walls_a = side_cells(int(firsts[a]), sections[a], side_a)
+        cells_b, walls_b = side_cells(int(firsts[b]), sections[b], side_b)
         if flip:
             cells_b, walls_b = cells_b[::-1], walls_b[::-1]
         glued_edges.append(np.stack([cells_a, cells_b], axis=1))
@@ -303,10 +206,10 @@ def _glue(sections: list[dict], links: list[list], name: str, spec: dict) -> Cel
         glued_direction.append(np.full(len(cells_a), 0 if side_a in ("east", "west") else 1))
         link_of_edge.append(np.full(len(cells_a), k))
         if not np.allclose(walls_a, walls_b):  # sides that touch in the net need no letters
-            letter = _letter(annotated)
+            letter = link_letter(annotated)
             annotated += 1
-            notes += _side_notes(sections[a], side_a, letter, True)
-            notes += _side_notes(sections[b], side_b, letter, not flip)
+            notes += side_notes(sections[a], side_a, letter, True)
+            notes += side_notes(sections[b], side_b, letter, not flip)
 
     if glued_edges:
         glued = np.concatenate(glued_edges)
@@ -325,7 +228,7 @@ def _glue(sections: list[dict], links: list[list], name: str, spec: dict) -> Cel
     _check_simple(all_edges, link_of_edge, links, labels, n)
 
     linked = {(a, side_a) for a, side_a, *_ in links} | {(b, side_b) for _, _, b, side_b, _ in links}
-    boundary = [_whole_side(section, side) for s, section in enumerate(sections) for side in SIDES
+    boundary = [side_segment(section, side) for s, section in enumerate(sections) for side in SIDES
                 if (s, side) not in linked]
     cells = CellGraph(
         name=name,
@@ -348,8 +251,6 @@ def _glue(sections: list[dict], links: list[list], name: str, spec: dict) -> Cel
 
 def _farthest(cells: CellGraph, source: int) -> int:
     """A cell as far as possible from ``source`` (the last in breadth-first order)."""
-    from scipy.sparse.csgraph import breadth_first_order
-
     order = breadth_first_order(cells.adjacency(), source, directed=False, return_predecessors=False)
     return int(order[-1])
 
@@ -386,6 +287,7 @@ def _describe(link) -> str:
     return f"section {a} {side_a} to section {b} {side_b}{', reversed' if flip else ''}"
 
 
+@tessellation("planair", (), "glued rectangles (sections and links; demo: a box)", ())
 def planair_cells(sections: list[dict] | None = None, links: list | None = None) -> CellGraph:
     """Compile a planair maze straight to arrays; see :func:`planair`.
 
@@ -393,15 +295,15 @@ def planair_cells(sections: list[dict] | None = None, links: list | None = None)
     surface of a box of 6 x 3 x 4 cells.
     """
     if sections is None and links is None:
-        sections, links = _box_net(6, 3, 4)
+        sections, links = box_net(6, 3, 4)
     elif sections is None or links is None:
         raise GluingError("give both sections and links (or neither, for the demonstration surface)")
-    sections = _normalise_sections(sections)
-    links = _normalise_links(links, sections)
+    sections = normalise_sections(sections)
+    links = normalise_links(links, sections)
     _check_overlap(sections)
     _check_connected(sections, links)
     spec = {"tessellation": "planair", "sections": sections, "links": links}
-    return _glue(sections, links, "planair", _copy_spec(spec))
+    return glue(sections, links, "planair", _copy_spec(spec))
 
 
 def _copy_spec(spec: dict) -> dict:
@@ -459,6 +361,9 @@ def planair(sections: list[dict] | None = None, links: list | None = None) -> nx
         ``(0, 0, 0)``), ``goal`` (a cell farthest from it) and ``spec``
         (``{"tessellation": "planair", "sections": ..., "links": ...}``, with
         every origin filled in).
+        This is a view of the arrays that ``planair_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -502,308 +407,3 @@ def planair(sections: list[dict] | None = None, links: list | None = None) -> nx
        a square), http://mat03.fe.uni-lj.si/html/people/izidor/homepage/visual11/SurfaceMazes.html
     """
     return planair_cells(sections, links).to_networkx()
-
-
-# -- named surfaces -----------------------------------------------------------------
-
-
-def _single(name: str, rows: int, cols: int, links: list) -> CellGraph:
-    sections = [{"rows": rows, "cols": cols, "origin": [0, 0]}]
-    links = _normalise_links(links, sections)
-    return _glue(sections, links, name, {"tessellation": name, "rows": rows, "cols": cols})
-
-
-def torus_cells(rows: int, cols: int) -> CellGraph:
-    """Compile a ``rows x cols`` torus to arrays; see :func:`torus`."""
-    rows, cols = size("rows", rows), size("cols", cols)
-    if rows < 3 or cols < 3:
-        raise GluingError(
-            f"a torus needs at least 3 rows and 3 columns to be a simple graph, got {rows} x {cols}"
-        )
-    return _single("torus", rows, cols, [[0, "north", 0, "south", False], [0, "west", 0, "east", False]])
-
-
-def cylinder_cells(rows: int, cols: int) -> CellGraph:
-    """Compile a ``rows x cols`` cylinder to arrays; see :func:`cylinder`."""
-    rows, cols = size("rows", rows), size("cols", cols)
-    if cols < 3:
-        raise GluingError(f"a cylinder needs at least 3 columns to be a simple graph, got {rows} x {cols}")
-    return _single("cylinder", rows, cols, [[0, "west", 0, "east", False]])
-
-
-def moebius_cells(rows: int, cols: int) -> CellGraph:
-    """Compile a ``rows x cols`` Moebius strip to arrays; see :func:`moebius`."""
-    rows, cols = size("rows", rows), size("cols", cols)
-    if not (cols >= 3 or (cols == 2 and rows % 2 == 0)):
-        raise GluingError(
-            "a Moebius strip needs at least 3 columns, or 2 columns and an even number of rows, "
-            f"to be a simple graph, got {rows} x {cols}"
-        )
-    return _single("moebius", rows, cols, [[0, "west", 0, "east", True]])
-
-
-def klein_cells(rows: int, cols: int) -> CellGraph:
-    """Compile a ``rows x cols`` Klein bottle to arrays; see :func:`klein`."""
-    rows, cols = size("rows", rows), size("cols", cols)
-    if cols < 3 or not (rows >= 3 or (rows == 2 and cols % 2 == 0)):
-        raise GluingError(
-            "a Klein bottle needs at least 3 columns and at least 3 rows (or 2 rows and an even number "
-            f"of columns) to be a simple graph, got {rows} x {cols}"
-        )
-    return _single("klein", rows, cols, [[0, "west", 0, "east", False], [0, "north", 0, "south", True]])
-
-
-def _box_net(x: int, y: int, z: int) -> tuple[list[dict], list[list]]:
-    """The cross-shaped net of the surface of an ``x`` wide, ``y`` deep, ``z`` high box.
-
-    Sections: 0 top (``y x x`` cells), 1 left, 2 front, 3 right, 4 back (``z``
-    rows each; ``y``, ``x``, ``y``, ``x`` columns), 5 bottom (``y x x``). Left,
-    front, right and back form the middle row of the cross; top sits above the
-    front face and bottom below it. Folded up, with the front face at depth 0
-    and ``z`` up, a point ``(u, v)`` of a face (from its lower-left corner) lands
-    at: front ``(u, 0, v)``, right ``(x, u, v)``, back ``(x - u, y, v)``, left
-    ``(0, y - u, v)``, top ``(u, v, z)``, bottom ``(u, y - v, 0)``. Each of the
-    twelve links below joins two face sides that land on the same box edge, with
-    ``reversed`` set where their cell orders run opposite ways along it.
-    """
-    sections = [
-        {"rows": y, "cols": x, "origin": [y, y + z]},  # 0 top
-        {"rows": z, "cols": y, "origin": [0, y]},  # 1 left
-        {"rows": z, "cols": x, "origin": [y, y]},  # 2 front
-        {"rows": z, "cols": y, "origin": [y + x, y]},  # 3 right
-        {"rows": z, "cols": x, "origin": [2 * y + x, y]},  # 4 back
-        {"rows": y, "cols": x, "origin": [y, 0]},  # 5 bottom
-    ]
-    links = [
-        [1, "east", 2, "west", False],  # left | front
-        [2, "east", 3, "west", False],  # front | right
-        [3, "east", 4, "west", False],  # right | back
-        [4, "east", 1, "west", False],  # back | left, round the back of the box
-        [0, "south", 2, "north", False],  # top over front
-        [2, "south", 5, "north", False],  # front over bottom
-        [0, "west", 1, "north", False],  # top-left edge: both sides run from back to front
-        [0, "east", 3, "north", True],  # top-right edge: top's side runs back to front, right's front to back
-        [0, "north", 4, "north", True],  # top-back edge: top's side runs left to right, back's right to left
-        [5, "west", 1, "south", True],  # bottom-left edge: bottom's side runs front to back, left's back to front
-        [5, "east", 3, "south", False],  # bottom-right edge: both run front to back
-        [5, "south", 4, "south", True],  # bottom-back edge: bottom's side runs left to right, back's right to left
-    ]
-    return sections, links
-
-
-def cube_cells(n: int) -> CellGraph:
-    """Compile the surface of an ``n x n x n`` cube to arrays; see :func:`cube`."""
-    n = size("n", n)
-    sections, links = _box_net(n, n, n)
-    return _glue(sections, links, "cube", {"tessellation": "cube", "n": n})
-
-
-def torus(rows: int, cols: int) -> nx.Graph:
-    """Return a maze grid on a torus: a rectangle whose opposite sides are glued.
-
-    A passage leaving the east side comes back on the west side in the same row,
-    one leaving the north side comes back on the south side in the same column:
-    every cell has four neighbours and there are no outer walls.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Number of rows and columns, each at least 3 (with fewer, the gluing
-        would join two cells twice or a cell to itself).
-
-    Returns
-    -------
-    networkx.Graph
-        As from :func:`planair` with one section: nodes ``(0, row, col)``;
-        ``spec`` is ``{"tessellation": "torus", "rows": rows, "cols": cols}``.
-
-    Raises
-    ------
-    InvalidSizeError
-        If ``rows`` or ``cols`` is not a whole number of at least 1.
-    GluingError
-        If ``rows`` or ``cols`` is less than 3.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> G = mg.tessellations.torus(3, 4)
-    >>> G.number_of_nodes(), G.number_of_edges(), {d for _, d in G.degree}
-    (12, 24, {4})
-    >>> sorted(G[(0, 0, 0)])
-    [(0, 0, 1), (0, 0, 3), (0, 1, 0), (0, 2, 0)]
-
-    References
-    ----------
-    .. [1] W. D. Pullen, "Maze Classification: Dimension" (planair mazes),
-       Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
-    """
-    return torus_cells(rows, cols).to_networkx()
-
-
-def cylinder(rows: int, cols: int) -> nx.Graph:
-    """Return a maze grid on a cylinder: a rectangle with its east and west sides glued.
-
-    A passage leaving the east side comes back on the west side in the same row;
-    the north and south sides stay outer walls, the two rims of the cylinder.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Number of rows (at least 1) and columns (at least 3).
-
-    Returns
-    -------
-    networkx.Graph
-        As from :func:`planair` with one section: nodes ``(0, row, col)``;
-        ``spec`` is ``{"tessellation": "cylinder", "rows": rows, "cols": cols}``.
-
-    Raises
-    ------
-    InvalidSizeError
-        If ``rows`` or ``cols`` is not a whole number of at least 1.
-    GluingError
-        If ``cols`` is less than 3.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> G = mg.tessellations.cylinder(3, 5)
-    >>> G.number_of_edges()
-    25
-    >>> G.has_edge((0, 1, 4), (0, 1, 0))
-    True
-
-    References
-    ----------
-    .. [1] W. D. Pullen, "Maze Classification: Dimension" (planair mazes),
-       Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
-    """
-    return cylinder_cells(rows, cols).to_networkx()
-
-
-def moebius(rows: int, cols: int) -> nx.Graph:
-    """Return a maze grid on a Moebius strip: east and west sides glued with a half twist.
-
-    A passage leaving the east side in row ``r`` comes back on the west side in
-    row ``rows - 1 - r``. The north and south sides form one single rim.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Number of rows and columns: at least 3 columns, or 2 columns and an even
-        number of rows (otherwise the twist would glue a cell to itself or to a
-        neighbour).
-
-    Returns
-    -------
-    networkx.Graph
-        As from :func:`planair` with one section: nodes ``(0, row, col)``;
-        ``spec`` is ``{"tessellation": "moebius", "rows": rows, "cols": cols}``.
-
-    Raises
-    ------
-    InvalidSizeError
-        If ``rows`` or ``cols`` is not a whole number of at least 1.
-    GluingError
-        If the size is too small for a simple graph.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> G = mg.tessellations.moebius(3, 5)
-    >>> G.has_edge((0, 0, 4), (0, 2, 0)), G.has_edge((0, 0, 4), (0, 0, 0))
-    (True, False)
-
-    References
-    ----------
-    .. [1] W. D. Pullen, "Maze Classification: Dimension" (planair mazes),
-       Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
-    """
-    return moebius_cells(rows, cols).to_networkx()
-
-
-def klein(rows: int, cols: int) -> nx.Graph:
-    """Return a maze grid on a Klein bottle.
-
-    The east and west sides are glued straight (row ``r`` to row ``r``) and the
-    north and south sides reversed (column ``c`` to column ``cols - 1 - c``):
-    every cell has four neighbours, as on a torus, but the surface is one-sided.
-
-    Parameters
-    ----------
-    rows, cols : int
-        Number of rows and columns: at least 3 columns, and at least 3 rows or 2
-        rows with an even number of columns.
-
-    Returns
-    -------
-    networkx.Graph
-        As from :func:`planair` with one section: nodes ``(0, row, col)``;
-        ``spec`` is ``{"tessellation": "klein", "rows": rows, "cols": cols}``.
-
-    Raises
-    ------
-    InvalidSizeError
-        If ``rows`` or ``cols`` is not a whole number of at least 1.
-    GluingError
-        If the size is too small for a simple graph.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> G = mg.tessellations.klein(4, 5)
-    >>> G.has_edge((0, 0, 0), (0, 3, 4)), G.has_edge((0, 0, 0), (0, 0, 4))
-    (True, True)
-
-    References
-    ----------
-    .. [1] W. D. Pullen, "Maze Classification: Dimension" (planair mazes),
-       Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
-    .. [2] I. Hafner and T. Zitko, "Mazes on surfaces",
-       http://mat03.fe.uni-lj.si/html/people/izidor/homepage/visual11/SurfaceMazes.html
-    """
-    return klein_cells(rows, cols).to_networkx()
-
-
-def cube(n: int) -> nx.Graph:
-    """Return a maze grid on the surface of a cube, drawn as a cross-shaped net.
-
-    Six ``n x n`` faces: 0 top, 1 left, 2 front, 3 right, 4 back, 5 bottom.
-    Left, front, right and back form the middle row of the cross, top sits
-    above the front face and bottom below it. All twelve cube edges are glued,
-    so a passage may walk all round the cube; cells that touch across a cube
-    edge are neighbours and every cell has four of them.
-
-    Parameters
-    ----------
-    n : int
-        Cells along each edge of the cube, at least 1.
-
-    Returns
-    -------
-    networkx.Graph
-        ``6 n**2`` cells ``(face, row, col)``, row 0 at the top of the face as
-        drawn in the net; other attributes as from :func:`planair`, with
-        ``spec`` ``{"tessellation": "cube", "n": n}``.
-
-    Raises
-    ------
-    InvalidSizeError
-        If ``n`` is not a whole number of at least 1.
-
-    Examples
-    --------
-    >>> import mazegraph as mg
-    >>> G = mg.tessellations.cube(3)
-    >>> G.number_of_nodes(), G.number_of_edges()
-    (54, 108)
-    >>> sorted(G[(0, 0, 0)])  # a corner of the top face: the left and back faces meet there
-    [(0, 0, 1), (0, 1, 0), (1, 0, 0), (4, 0, 2)]
-
-    References
-    ----------
-    .. [1] W. D. Pullen, "Daedalus" (planair mazes on the surface of a cube),
-       https://www.astrolog.org/labyrnth/daedalus.htm
-    """
-    return cube_cells(n).to_networkx()

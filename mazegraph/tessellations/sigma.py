@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["sigma", "sigma_cells", "sigma_hexagon", "sigma_hexagon_cells"]
 
@@ -54,6 +55,7 @@ def _side(centres, k):
     )
 
 
+@tessellation("sigma", ("rows", "cols"), "hexagons on a rectangular board, up to 6 neighbours", (12, 14))
 def sigma_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` board of pointy-top hexagons, odd rows shifted right."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -70,6 +72,7 @@ def sigma_cells(rows: int, cols: int) -> CellGraph:
     return _hex_cells("sigma", np.stack([r, c], axis=1), pos, neighbor, r, spec)
 
 
+@tessellation("sigma_hexagon", ("radius",), "hexagons on a hexagon-shaped board", (8,))
 def sigma_hexagon_cells(radius: int) -> CellGraph:
     """Compile a hexagon-shaped board of hexagons in axial coordinates ``(q, r)``."""
     radius = size("radius", radius)
@@ -109,6 +112,9 @@ def sigma(rows: int, cols: int) -> nx.Graph:
         Nodes ``(row, col)`` with ``pos`` and ``row``; edges with ``wall`` and
         ``direction`` (``"east-west"``, ``"northeast-southwest"`` or
         ``"northwest-southeast"``); graph ``name``, ``boundary``, ``start``, ``goal``.
+        This is a view of the arrays that ``sigma_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------
@@ -145,6 +151,9 @@ def sigma_hexagon(radius: int) -> nx.Graph:
         Nodes are axial coordinates ``(q, r)`` with ``|q|, |r|, |q + r| < radius``;
         ``row`` is ``r + radius - 1`` (rows run top to bottom). Other attributes
         as in :func:`sigma`.
+        This is a view of the arrays that ``sigma_hexagon_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

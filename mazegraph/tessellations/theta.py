@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["theta", "theta_cells", "ring_sizes"]
 
@@ -36,6 +37,7 @@ def _arc(radius, a0, a1):
     return np.stack([radius * np.cos(angle), radius * np.sin(angle)], axis=2)
 
 
+@tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,))
 def theta_cells(rings: int) -> CellGraph:
     """Compile a theta maze of ``rings`` rings (the centre cell is ring 0)."""
     rings = size("rings", rings)
@@ -102,6 +104,9 @@ def theta(rings: int) -> nx.Graph:
         the ring; edges with ``wall`` (a radial segment, or an arc drawn as a
         polyline) and ``direction`` (``"radial"`` or ``"circumferential"``);
         graph ``start`` is the centre and ``goal`` the first cell of the outer ring.
+        This is a view of the arrays that ``theta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

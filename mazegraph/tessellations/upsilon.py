@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["upsilon", "upsilon_cells"]
 
@@ -39,6 +40,7 @@ def _side(centres: np.ndarray, apothem: np.ndarray, k: int) -> np.ndarray:
     return np.stack([middle - across, middle + across], axis=1)
 
 
+@tessellation("upsilon", ("rows", "cols"), "octagons and squares (4.8.8), up to 8 neighbours", (11, 15))
 def upsilon_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` upsilon board (octagons and squares) straight to arrays.
 
@@ -128,6 +130,9 @@ def upsilon(rows: int, cols: int) -> nx.Graph:
         are diagonal); graph attributes ``name``, ``boundary`` (the sides with
         no neighbour), ``start`` (``(0, 0)``, upper left) and ``goal``
         (``(rows - 1, cols - 1)``, lower right).
+        This is a view of the arrays that ``upsilon_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

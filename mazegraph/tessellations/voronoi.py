@@ -12,6 +12,7 @@ from .._random import as_generator
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .registry import tessellation
 
 __all__ = ["voronoi", "voronoi_cells"]
 
@@ -124,6 +125,7 @@ def _cells_geometry(points: np.ndarray, pairs: np.ndarray, segments: np.ndarray)
     return centroid, total
 
 
+@tessellation("voronoi", ("n_cells",), "Voronoi cells of random points in a box (crack)", (200,))
 def voronoi_cells(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
                   height: float | None = None) -> CellGraph:
     """Compile a Voronoi tessellation of ``n_cells`` cells in a box to arrays.
@@ -214,6 +216,9 @@ def voronoi(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
         row-by-row algorithms do not run on it. Graph ``boundary`` is the box
         (the union of the cell sides on it), ``start`` and ``goal`` the cells
         nearest the upper left and lower right.
+        This is a view of the arrays that ``voronoi_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

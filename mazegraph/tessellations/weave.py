@@ -5,10 +5,11 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import UnsupportedError
 from ._common import size
+from .compile import compile_graph
+from .registry import tessellation
 
 __all__ = ["weave", "weave_cells", "weave_under"]
 
@@ -55,6 +56,7 @@ def _counts(rows: int, cols: int) -> tuple[int, int]:
     return ordinary, under
 
 
+@tessellation("weave", ("rows", "cols"), "square cells whose passages may cross under a neighbour", (10, 12))
 def weave_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` weave grid straight to arrays.
 
@@ -223,6 +225,9 @@ def weave(rows: int, cols: int) -> nx.Graph:
         its end cells that face the crossed cell, the tunnel's mouths. Graph
         ``boundary`` (the outward sides of the border cells), ``start`` (upper
         left) and ``goal`` (lower right).
+        This is a view of the arrays that ``weave_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

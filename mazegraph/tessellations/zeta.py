@@ -5,10 +5,11 @@ from __future__ import annotations
 import networkx as nx
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import UnsupportedError
 from ._common import size
+from .compile import compile_graph
+from .registry import tessellation
 
 __all__ = ["zeta", "zeta_cells", "zeta_crossings"]
 
@@ -16,6 +17,7 @@ _CUT = 0.25  # how far each interior corner of a cell is cut back, along both si
 _NAMES = ("horizontal", "vertical", "northeast-southwest", "northwest-southeast")
 
 
+@tessellation("zeta", ("rows", "cols"), "square cells with diagonal passages, up to 8 neighbours", (12, 16))
 def zeta_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` zeta board straight to arrays.
 
@@ -205,6 +207,9 @@ def zeta(rows: int, cols: int) -> nx.Graph:
         diagonal edges also have ``crosses``, the label pair of the diagonal edge
         they cross (orthogonal edges have no ``crosses``). Graph attributes
         ``name``, ``boundary``, ``start`` (upper left) and ``goal`` (lower right).
+        This is a view of the arrays that ``zeta_cells`` and
+        :func:`~mazegraph.tessellations.build` return: the array path, to
+        take above about 10**5 cells, where building this graph warns.
 
     Raises
     ------

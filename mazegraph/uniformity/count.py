@@ -19,9 +19,9 @@ import math
 import networkx as nx
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError, TooManyTreesError, UnsupportedError
+from ..tessellations.compile import compile_graph
 
 __all__ = [
     "count_spanning_trees",

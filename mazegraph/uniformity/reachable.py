@@ -22,11 +22,11 @@ import inspect
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError
 from ..generators import lookup
 from ..structure.dual import wall_dual
+from ..tessellations.compile import compile_graph
 from .models.smallgraph import SmallGraph, bits
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS"]

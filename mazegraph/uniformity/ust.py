@@ -21,13 +21,13 @@ from importlib import resources
 import numpy as np
 import pandas as pd
 
-from .._compile import compile_graph
 from ..errors import InvalidSizeError
 from ..generators import lookup
 from ..maze import Maze
 from ..metrics import solution_length
 from ..structure.passages import open_degree
 from ..tessellations import build
+from ..tessellations.compile import compile_graph
 
 __all__ = [
     "LERW_EXPONENT",

@@ -26,10 +26,10 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from .._compile import compile_graph
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSeedError, InvalidSizeError, NotATreeError
 from ..generators import lookup
+from ..tessellations.compile import compile_graph
 from .count import MAX_ENUMERATED, enumerate_spanning_trees, tree_key
 from .reachable import ReachabilityError, _validate_supplied, reachability
 

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 import networkx as nx
 import numpy as np
+from scipy.sparse.csgraph import connected_components
 
-from .cellgraph import CellGraph, Labels, Polylines, remember, remembered
-from .errors import (
+from ..cellgraph import CellGraph, Labels, Polylines
+from ..errors import (
     DisconnectedGraphError,
     InvalidSizeError,
     MazeError,
     NotACellError,
     UnsupportedError,
 )
+from ..nxview import compiled, edited, record
+from .registry import from_spec
 
 __all__ = ["compile_graph"]
 
@@ -20,10 +23,17 @@ __all__ = ["compile_graph"]
 def compile_graph(G) -> CellGraph:
     """Return the compiled arrays of a tessellation, compiling it on first use.
 
-    Graphs made by :mod:`mazegraph.tessellations` come with their arrays; any
-    other ``networkx.Graph`` is compiled once and remembered for as long as it
-    lives and keeps its node and edge counts (mutating a graph while keeping both
-    counts is not detected: use ``G.copy()`` after such a change).
+    Asking again is O(1). Graphs made by :mod:`mazegraph.tessellations` come
+    with their arrays and know when they are changed (every method that adds or
+    removes nodes or edges, and writes of the attributes listed below, wherever
+    they come from). Any other ``networkx.Graph`` is compiled once and its arrays
+    are kept in the graph's networkx cache (``G.__networkx_cache__``), which
+    networkx empties whenever a method changes nodes or edges and in
+    ``nx.set_node_attributes``/``nx.set_edge_attributes``; an attribute written
+    in place on such a graph (``G.nodes[n]["pos"] = p``) is not seen: call
+    ``G.__networkx_cache__.clear()`` afterwards. Views such as
+    ``G.subgraph(nodes)`` are compiled on every call (pass ``.copy()`` to compile
+    once). See :mod:`mazegraph.nxview`.
 
     Parameters
     ----------
@@ -31,7 +41,9 @@ def compile_graph(G) -> CellGraph:
         A connected, undirected simple graph. Optional attributes used for
         drawing and texture: node ``pos``, ``layout`` and ``row``, edge ``wall``,
         ``direction``, ``mark`` and ``cover``, graph ``name``, ``boundary``,
-        ``annotations``, ``start`` and ``goal``.
+        ``annotations``, ``start`` and ``goal``; edge ``under`` (the cell a
+        weave tunnel passes beneath) and ``crosses`` (the edge a zeta diagonal
+        crosses), which the generators respect.
 
     Returns
     -------
@@ -45,6 +57,9 @@ def compile_graph(G) -> CellGraph:
         If the graph is not connected; the message lists the components.
     UnsupportedError
         If the graph is directed, a multigraph or has self-loops.
+    NotACellError
+        If graph ``start`` or ``goal`` or an edge's ``under`` is not a node, or
+        an edge's ``crosses`` is not an edge.
 
     Examples
     --------
@@ -60,10 +75,10 @@ def compile_graph(G) -> CellGraph:
         raise UnsupportedError(
             "mazes are built on undirected simple graphs; convert with nx.Graph(G)"
         )
-    cells = remembered(G)
+    cells = compiled(G)
     if cells is None:
-        cells = _from_spec(G) or _from_networkx(G)
-        remember(G, cells)
+        cells = _from_networkx(G) if edited(G) else _from_spec(G) or _from_networkx(G)
+        record(G, cells)
     return cells
 
 
@@ -72,8 +87,6 @@ def _from_spec(G: nx.Graph) -> CellGraph | None:
     spec = G.graph.get("spec")
     if not isinstance(spec, dict):
         return None
-    from .tessellations import from_spec
-
     try:
         cells = from_spec(spec)
     except MazeError:
@@ -113,6 +126,7 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
         boundary=_boundary(G),
         annotations=G.graph.get("annotations"),
         **_directions(G, edge_list),
+        **_references(G, edge_list, index),
         start=_endpoint(G, index, "start"),
         goal=_endpoint(G, index, "goal"),
     )
@@ -121,8 +135,6 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
 
 
 def _check_connected(cells: CellGraph) -> None:
-    from scipy.sparse.csgraph import connected_components
-
     count, which = connected_components(cells.adjacency(), directed=False)
     if count > 1:
         sizes = np.bincount(which)
@@ -174,6 +186,28 @@ def _directions(G: nx.Graph, edge_list) -> dict:
     classes = list(dict.fromkeys(names))
     code = {name: i for i, name in enumerate(classes)}
     return {"direction": [code[name] for name in names], "direction_names": tuple(classes)}
+
+
+def _references(G: nx.Graph, edge_list, index: dict) -> dict:
+    """Edge attributes naming a cell (``under``: the cell a tunnel passes beneath) or another edge
+    (``crosses``: the diagonal a zeta passage crosses), as index arrays with -1 for none."""
+    out = {}
+    under = [G.edges[u, v].get("under") for u, v in edge_list]
+    if any(x is not None for x in under):
+        try:
+            out["cell_refs"] = {"under": [-1 if x is None else index[x] for x in under]}
+        except (KeyError, TypeError):
+            bad = next(x for x in under if x is not None and x not in index)
+            raise NotACellError(f"edge attribute under={bad!r} is not a node of the graph") from None
+    crosses = [G.edges[u, v].get("crosses") for u, v in edge_list]
+    if any(x is not None for x in crosses):
+        edge_of = {frozenset(pair): e for e, pair in enumerate(edge_list)}
+        try:
+            out["edge_refs"] = {"crosses": [-1 if x is None else edge_of[frozenset(x)] for x in crosses]}
+        except (KeyError, TypeError):
+            bad = next(x for x in crosses if x is not None and frozenset(x) not in edge_of)
+            raise NotACellError(f"edge attribute crosses={bad!r} is not an edge of the graph") from None
+    return out
 
 
 def _endpoint(G: nx.Graph, index: dict, key: str):
