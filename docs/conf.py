@@ -60,7 +60,7 @@ nitpick_ignore = [
     ("py:func", "fractal_cells"),  # mazegraph/tessellations/fractal.py, fractal_shape
     ("py:func", "ring_sizes"),  # mazegraph/tessellations/theta.py, theta
     ("py:func", "weave_cells"),  # mazegraph/tessellations/weave.py, weave_under
-    ("py:data", "~.plan.ID_COLUMNS"),  # mazegraph/runner/schema.py, module docstring
+    ("py:data", "plan.ID_COLUMNS"),  # mazegraph/runner/schema.py, module docstring (:data:`~.plan.ID_COLUMNS`)
 ]
 
 # -- Markdown pages (metrics.md, atlas.md, reproducibility.md) --------------------------------
