@@ -40,6 +40,7 @@ templates_path = ["_templates"]
 # -- API reference -----------------------------------------------------------------------
 autosummary_generate = False  # _ext/apipages.py writes the pages
 autosummary_imported_members = True
+autodoc_member_order = "bysource"
 autodoc_typehints = "none"  # numpydoc's Parameters sections say the types, in words
 numpydoc_show_class_members = False  # autoclass :members: documents them
 numpydoc_class_members_toctree = False

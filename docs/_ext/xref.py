@@ -49,8 +49,11 @@ def _module_path(parts: list[str]):
             obj = importlib.import_module(".".join(parts[:cut]))
         except ImportError:
             continue
-        for part in parts[cut:]:
-            obj = inspect.getattr_static(obj, part) if inspect.isclass(obj) else getattr(obj, part)
+        try:
+            for part in parts[cut:]:
+                obj = inspect.getattr_static(obj, part) if inspect.isclass(obj) else getattr(obj, part)
+        except AttributeError:
+            break
         return obj
     raise LookupError(".".join(parts))
 
