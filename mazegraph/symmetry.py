@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SYMMETRIES", "symmetries", "symmetry_group", "asymmetric_cells"]
 
+#: The symmetries ``generate(..., symmetry=NAME)`` knows: name -> what it does.
 SYMMETRIES: dict[str, str] = {
     "rotate180": "a half turn about the centre",
     "rotate90": "quarter turns about the centre (square boards)",

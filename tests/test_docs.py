@@ -38,7 +38,7 @@ def test_every_public_name_is_listed_on_its_module_page(pages):
     for modname, _ in apipages.MODULES:
         module = importlib.import_module(modname)
         listed = {entry.rsplit(".", 1)[-1] for entry in _entries(pages[modname])}
-        listed |= {m.group(1).rsplit(".", 1)[-1] for m in re.finditer(r":mod:`([\w.]+)`", pages[modname])}
+        listed |= {m.group(1).rsplit(".", 1)[-1] for m in re.finditer(r":(?:mod|data):`~?([\w.]+)`", pages[modname])}
         missing = set(module.__all__) - listed
         assert not missing, f"{modname} page lacks {sorted(missing)}"
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import importlib
 import inspect
+import sys
 import types
 from pathlib import Path
 
@@ -71,19 +72,64 @@ def _public_names(module) -> list[str]:
     return list(names)
 
 
-_DIRECTIVE = {"classes": "autoclass", "exceptions": "autoexception", "functions": "autofunction",
-              "data": "autodata"}
+_DIRECTIVE = {"classes": "autoclass", "exceptions": "autoexception", "functions": "autofunction"}
+
+
+def _constant_doc(obj, name: str) -> str:
+    """The ``#:`` comment (or string after the assignment) documenting a constant where it is defined."""
+    try:
+        from sphinx.pycode import ModuleAnalyzer
+    except ImportError:  # outside a Sphinx build (the tests): no documentation comments
+        return ""
+    for modname, module in sorted(sys.modules.items()):
+        if not modname.startswith("mazegraph") or getattr(module, name, None) is not obj:
+            continue
+        try:
+            docs = ModuleAnalyzer.for_module(modname).find_attr_docs()
+        except Exception:  # noqa: BLE001 - a module without source: look elsewhere
+            continue
+        if ("", name) in docs:
+            return "\n".join(docs[("", name)]).strip()
+    return ""
+
+
+def _value(obj) -> str:
+    """A short text of a constant's value: its repr, or its type and size when that is long."""
+    text = repr(obj)
+    if len(text) <= 90:
+        return text
+    size = f" of {len(obj)} entries" if hasattr(obj, "__len__") else ""
+    return f"<{type(obj).__name__}{size}>"
 
 
 def _stub(full: str, kind: str) -> str:
     """The page of one object."""
     module, _, name = full.rpartition(".")
-    lines = [full, "=" * len(full), "", f".. currentmodule:: {module}", "", f".. {_DIRECTIVE[kind]}:: {name}"]
+    lines = [full, "=" * len(full), "", f".. currentmodule:: {module}", ""]
+    if kind == "data":
+        obj = getattr(importlib.import_module(module), name)
+        value = _value(obj).replace("\n", " ")
+        lines += [f".. py:data:: {name}", f"   :value: {value}", ""]
+        lines += ["   " + line if line else "" for line in _constant_doc(obj, name).splitlines()]
+        return "\n".join(lines) + "\n"
+    lines.append(f".. {_DIRECTIVE[kind]}:: {name}")
     if kind == "classes":
         lines += ["   :members:", "   :show-inheritance:"]
     elif kind == "exceptions":
         lines += ["   :show-inheritance:"]
     return "\n".join(lines) + "\n"
+
+
+def _constants_table(entries: list[str]) -> list[str]:
+    """Constants as a table of name and first line of their comment (autosummary would show the
+    docstring of the value's type, e.g. tuple's)."""
+    lines = [".. list-table::", "   :widths: 30 70", ""]
+    for full in entries:
+        module, _, name = full.rpartition(".")
+        obj = getattr(importlib.import_module(module), name)
+        summary = _constant_doc(obj, name).split("\n\n")[0].replace("\n", " ") or f"``{_value(obj)}``"
+        lines += [f"   * - :data:`~{full}`", f"     - {summary}"]
+    return lines + [""]
 
 
 def _relative(full: str, modname: str) -> str:
@@ -158,6 +204,9 @@ def pages() -> dict[str, str]:
             lines += [title, "-" * len(title), ""]
             if kind == "modules":
                 lines += [f"- :mod:`{entry}`" for entry in entries] + [""]
+                continue
+            if kind == "data":
+                lines += _constants_table(entries)
                 continue
             lines += [".. autosummary::", "   :nosignatures:", ""]
             lines += [f"   {_relative(entry, modname)}" for entry in entries] + [""]
