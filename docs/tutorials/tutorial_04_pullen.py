@@ -53,7 +53,7 @@ ax.plot(carve["dead_end_pct_pullen"], y, "x", color="#d62728", markersize=8, lab
 ax.set_yticks(y, carve["pullen"])
 ax.invert_yaxis()
 ax.set_xlabel("dead ends (% of cells), 100 x 100")
-ax.legend(loc="lower right")
+ax.legend(loc="lower left")
 fig.tight_layout()
 
 # %%
