@@ -28,6 +28,7 @@ def _table(*rows: tuple[str, str, str, str]) -> dict[str, MetricInfo]:
     return {name: MetricInfo(name, label, unit, definition) for name, label, unit, definition in rows}
 
 
+#: Every metric column: name -> :class:`MetricInfo` (label, unit, definition).
 METRICS: dict[str, MetricInfo] = _table(
     ("n_cells", "cells", "cells", "cells of the tessellation"),
     ("n_passages", "passages", "passages", "open passages of the maze"),

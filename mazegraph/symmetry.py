@@ -1,15 +1,15 @@
 """Symmetric mazes: mazes that look the same turned half round, a quarter round or in a mirror.
 
-A symmetry of a tessellation is a map of its cells onto its cells that carries
-walls onto walls (a graph automorphism) and comes from a rotation or reflection
-of the cell centres about their centroid. :func:`symmetry_group` finds it from
+Pullen describes symmetric mazes [2]_. A symmetry of a tessellation is a map
+of its cells onto its cells that carries walls onto walls (a graph automorphism)
+and comes from a rotation or reflection of the cell centres about their centroid. :func:`symmetry_group` finds it from
 the geometry; :func:`asymmetric_cells` says which cells of any maze break it; and
 ``mg.generate(G, algorithm, seed, symmetry=...)`` makes a perfect maze that keeps
 it wherever a perfect maze can.
 
 A perfect maze cannot always be fully symmetric. A tree mapped onto itself by
 an involution fixes a cell or a passage: the centre (or bicentre) of a tree is
-fixed by every automorphism (Jordan 1869), and the cells any automorphism fixes
+fixed by every automorphism (Jordan 1869 [1]_), and the cells any automorphism fixes
 form a subtree. So a half-turn symmetric perfect maze on an even x even board,
 where the half turn fixes no cell and no wall, must break the symmetry
 somewhere; and a mirror-symmetric one whose axis runs through a column of cells
@@ -54,6 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["SYMMETRIES", "symmetries", "symmetry_group", "asymmetric_cells"]
 
+#: The symmetries ``generate(..., symmetry=NAME)`` knows: name -> what it does.
 SYMMETRIES: dict[str, str] = {
     "rotate180": "a half turn about the centre",
     "rotate90": "quarter turns about the centre (square boards)",

@@ -121,7 +121,7 @@ class River:
 
     @property
     def mean_dead_end_length(self) -> float:
-        """Mean of :attr:`dead_end_lengths`; NaN when there is no dead-end branch."""
+        """Mean of ``dead_end_lengths``; NaN when there is no dead-end branch."""
         return mean(self.dead_end_lengths)
 
     @property
@@ -131,7 +131,7 @@ class River:
 
     @property
     def mean_corridor_length(self) -> float:
-        """Mean of :attr:`corridor_lengths`; NaN when no branch joins two junctions."""
+        """Mean of ``corridor_lengths``; NaN when no branch joins two junctions."""
         return mean(self.corridor_lengths)
 
     @property

@@ -16,6 +16,7 @@ from .solution import solution_cells, straightness
 
 __all__ = ["summary", "SUMMARY_KEYS"]
 
+#: The keys :func:`summary` always returns, in order (``bias_<class>`` keys follow).
 SUMMARY_KEYS = (
     "n_cells",
     "n_passages",

@@ -40,6 +40,7 @@ from .atlas_tables import cell_table, label_rows, markdown, sampler_table, theor
 
 __all__ = ["Atlas", "reproduce", "survey", "main", "to_text", "DEFAULT_OUT"]
 
+#: Where ``mazegraph reproduce atlas`` writes, per mode (default, full), relative to the current directory.
 DEFAULT_OUT = {"default": "data/results/atlas", "full": "data/results/atlas-full"}
 
 

@@ -24,8 +24,10 @@ from ..runner.provenance import write_config
 
 __all__ = ["CASES", "SIZES", "reference", "measure", "compare", "reproduce", "to_text"]
 
+#: The kinds of maze every solver runs on.
 CASES = ("perfect", "braid", "island", "unsolvable")
 ROOT = 20261130  # the root seed of every maze and solver run
+#: Tessellations and the two sizes of each that the table measures (growth between them).
 SIZES = {"orthogonal": [(12, 12), (24, 24)], "sigma": [(12, 12), (24, 24)], "theta": [(6,), (12,)]}
 
 NOTES = """\

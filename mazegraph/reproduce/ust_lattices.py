@@ -126,6 +126,7 @@ _RESISTANCES = {  # squared distance -> resistance; only the distances two steps
     "cubic": lambda: {0.0: 0.0, 1.0: 1 / 3, 2.0: _cubic_110(), 4.0: 2 - 4 * _cubic_110()},
 }
 
+#: The lattices with exact uniform-spanning-tree degree laws, by name.
 LATTICES: dict[str, Lattice] = {
     "square": Lattice(
         "square", tuple(_unit(a) for a in (0, 90, 180, 270)), "orthogonal, torus, cylinder, Moebius, Klein, cube, mask",
@@ -212,7 +213,7 @@ def ust_degrees(lattice: Lattice | str) -> np.ndarray:
     return degree_law(transfer_currents(lattice))
 
 
-# each summary metric that is a share of cells by passage count: the counts it covers
+#: Each summary metric that is a share of cells by open-passage count: the counts it covers (None: no upper bound).
 METRIC_DEGREES = {"dead_end_pct": (1, 1), "corridor_pct": (2, 2), "junction_pct": (3, 3), "crossroad_pct": (4, None)}
 
 

@@ -21,6 +21,7 @@ from ._registry import REGISTRY, Solution, Solver, shortest_within
 
 __all__ = ["solve", "solvers", "solver_info", "Solution", "Solver", "ORDER"]
 
+#: Solver names in the order of Pullen's solving table.
 ORDER = (
     "random_mouse", "wall_follower", "pledge", "chain", "backtracker", "tremaux", "dead_end_filler",
     "cul_de_sac_filler", "blind_alley_sealer", "blind_alley_filler", "collision", "shortest_paths", "shortest_path",

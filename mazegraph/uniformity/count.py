@@ -31,7 +31,8 @@ __all__ = [
     "MAX_ENUMERATED",
 ]
 
-MAX_ENUMERATED = 200_000  # default limit of enumerate_spanning_trees
+#: Default limit of :func:`enumerate_spanning_trees` (and of :func:`~mazegraph.uniformity.test`): trees listed at most.
+MAX_ENUMERATED = 200_000
 
 
 def _arrays(G) -> tuple[int, np.ndarray, CellGraph | None]:

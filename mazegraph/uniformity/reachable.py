@@ -31,7 +31,8 @@ from .models.smallgraph import SmallGraph, bits
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS"]
 
-MAX_CELLS = 16  # models are for tiny graphs
+#: Largest graph (cells) a reachability model takes: models are for tiny graphs.
+MAX_CELLS = 16
 
 
 class ReachabilityError(RuntimeError):

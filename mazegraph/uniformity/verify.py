@@ -35,6 +35,7 @@ from .reachable import ReachabilityError, _validate_supplied, reachability
 
 __all__ = ["test", "UniformityResult", "sample_seeds", "power_samples", "expected_tv", "never_samples", "VERDICTS"]
 
+#: The verdicts of :func:`test`, in Pullen's words: uniform, not uniform, some trees impossible.
 VERDICTS = ("Yes", "no", "never")
 
 

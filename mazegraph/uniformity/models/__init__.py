@@ -1,6 +1,6 @@
 """Reachable-tree models, one per algorithm, named by the registry (``reachable="mazegraph.uniformity.models:NAME"``).
 
-Each model takes the graph (:class:`~.smallgraph.SmallGraph`) and the
+Each model takes the graph (a ``SmallGraph``, from :mod:`.smallgraph`) and the
 algorithm's options and returns the spanning trees the algorithm can make on
 it, exactly or as a superset (never fewer: a model that left out a tree the
 kernel can make would prove a false ``never``), or None where it has no model

@@ -16,7 +16,8 @@ from ..count import MAX_ENUMERATED, enumerate_spanning_trees
 
 __all__ = ["Model", "SmallGraph", "bits", "explore", "MAX_STATES"]
 
-MAX_STATES = 3_000_000  # states an exhaustive search may visit before it gives up
+#: States an exhaustive reachability search may visit before it gives up.
+MAX_STATES = 3_000_000
 
 
 @dataclass

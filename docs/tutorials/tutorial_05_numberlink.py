@@ -1,0 +1,73 @@
+"""
+Numberlink puzzles
+==================
+
+A Numberlink (or "Flow") puzzle gives pairs of numbered cells; the player joins
+each pair by a path of neighbouring cells so that the paths never cross or touch
+the same cell. mazegraph generates such puzzles on any tessellation, solution
+first, and solves and counts solutions with a SAT solver.
+"""
+
+# %%
+# Generate a puzzle
+# -----------------
+# A union-find path generator lays self-avoiding paths over the board; the ends
+# of each path become a pair. ``unique=True`` keeps cutting and redrawing until
+# the SAT solver proves that the puzzle has exactly one solution.
+
+import mazegraph as mg
+
+board = mg.tessellations.orthogonal(8, 8)
+P = mg.numberlink.generate(board, seed=3, unique=True)
+P
+
+# %%
+# The text format (orthogonal boards): one line per row, a symbol per pair, ``.``
+# for an empty cell, ``#`` for a solid one (a cell no path may use).
+
+print(P.to_text())
+
+# %%
+# Solve it, and count its solutions
+# ---------------------------------
+# :func:`mazegraph.numberlink.solve` encodes the rules as a SAT problem
+# (python-sat) and forbids detached cycles lazily; it returns one path per pair.
+# :func:`~mazegraph.numberlink.count_solutions` keeps asking for another solution
+# different from those found, up to a limit.
+
+paths = mg.numberlink.solve(P)
+print(len(paths), "paths;", mg.numberlink.count_solutions(P, limit=2), "solution(s);",
+      "valid:", P.is_solution(paths))
+mg.render(P.with_solution(paths), solution=True, path="numberlink-solved.png")
+
+# %%
+# Read a puzzle from text
+# -----------------------
+# :func:`~mazegraph.numberlink.parse` reads the same format back (``1`` to ``9``,
+# then letters, for the pairs; ``#`` for a solid cell), so puzzles from elsewhere
+# can be solved too. This small one is a poor puzzle: it has several solutions,
+# which is why the generator's ``unique=True`` exists.
+
+text = """\
+1..1
+....
+2..2
+"""
+Q = mg.numberlink.parse(text)
+print(Q, "->", mg.numberlink.count_solutions(Q, limit=5), "solutions")
+
+# %%
+# Any tessellation
+# ----------------
+# The same generator and solver work on hexagons, triangles, or a cube's
+# surface; such boards save as JSON (``P.to_json()``) rather than text.
+
+H = mg.numberlink.generate(mg.tessellations.sigma(7, 7), seed=2, unique=True)
+print(H, "unique:", mg.numberlink.count_solutions(H) == 1)
+mg.render(H, solution=True, path="numberlink-sigma.png")
+
+# %%
+# :func:`~mazegraph.numberlink.quality` scores a puzzle (path lengths, how many
+# cells are covered, how spread the endpoints are), for filtering large batches:
+
+mg.numberlink.quality(H)
