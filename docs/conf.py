@@ -51,7 +51,7 @@ nitpicky = True
 nitpick_ignore_regex = [
     ("py:.*", r"(numpy|np|networkx|nx|pandas|pd|matplotlib|scipy|pyarrow|dask|pysat|numba)(\..*)?"),
     ("py:.*", r"(int|float|str|bytes|bool|dict|list|tuple|set|frozenset|object|callable|None|type)"),
-    ("py:.*", r"(os|pathlib|collections|typing|concurrent|datetime|json|io)\..*"),
+    ("py:.*", r"(os|pathlib|collections|typing|concurrent|datetime|json|io|functools)\..*"),
     # Markdown pages link result tables under data/ for readers of the repository; the site has no copy
     ("myst", r".*/data/results/.*"),
 ]

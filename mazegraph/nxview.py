@@ -410,6 +410,7 @@ class TessellationGraph(nx.Graph):
         super().clear_edges()
 
     def copy(self, as_view=False):
+        """A copy of the graph (as networkx's ``Graph.copy``) that keeps the record of its compiled arrays."""
         H = super().copy(as_view=as_view)
         if not as_view:  # the copy describes what this graph describes, until it is changed itself
             H._cells, H._edited = self._cells, self._edited

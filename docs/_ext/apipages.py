@@ -40,13 +40,15 @@ MODULES = [
     ("mazegraph.numberlink", "Numberlink puzzles"),
     ("mazegraph.plot", "figures of experiments and research checks"),
     ("mazegraph.plot.texture", "texture figures and their labels"),
-    ("mazegraph.render", "drawing mazes as SVG or PNG"),
+    ("mazegraph.drawing", "drawing mazes as SVG, PNG or PDF, or into a matplotlib Axes (mg.render)"),
+    ("mazegraph.formats", "reading and writing mazes and graphs: ASCII art, pixel images, mazelib, GraphML, GML"),
     ("mazegraph.warmup", "compiling the kernels ahead of time"),
     ("mazegraph.reproduce.pullen", "Pullen's generation table"),
     ("mazegraph.reproduce.solvers", "Pullen's solving table"),
     ("mazegraph.reproduce.atlas", "the texture atlas"),
     ("mazegraph.reproduce.ust_lattices", "exact uniform-spanning-tree degree laws on lattices"),
     ("mazegraph.cellgraph", "the compiled arrays behind every tessellation"),
+    ("mazegraph.nxview", "the networkx view of a tessellation, built in bulk from its arrays"),
     ("mazegraph.maze", "the Maze class"),
     ("mazegraph.errors", "the MazeError hierarchy"),
 ]
@@ -150,7 +152,8 @@ def _is_module(name: str) -> bool:
 
 def _canonical() -> dict[int, str]:
     """id of every public object -> the name its page has: the first in MODULES order that is not also
-    a module's name (``mazegraph.render`` is a module; the function is documented as ``mazegraph.render.render``)."""
+    a module's name (``mazegraph.solvers`` is a module; the function is documented as
+    ``mazegraph.solvers.solvers``)."""
     names: dict[int, str] = {}
     for modname, _ in MODULES:
         module = importlib.import_module(modname)

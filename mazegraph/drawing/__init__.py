@@ -5,7 +5,7 @@ geometry (see :mod:`mazegraph.drawing.layers` for the layers and their order,
 :mod:`mazegraph.drawing.route` for the solution): closed walls and the outer
 boundary, glued sides as seams, tunnels under their bridges, marks, labels, the
 solution with numbered jumps, the start and goal. The picture is first a
-:class:`~mazegraph.drawing.scene.Scene` of shapes in geometry units; the SVG
+scene of shapes in geometry units (``mazegraph.drawing.scene.Scene``); the SVG
 writer (:mod:`~mazegraph.drawing.svg`) and the matplotlib painter
 (:mod:`~mazegraph.drawing.mpl`) turn it into an output.
 
