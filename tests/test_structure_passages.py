@@ -43,7 +43,10 @@ def test_no_crossings_no_rule():
     assert not _rules(cells.crossings, np.ones(cells.n_edges, dtype=bool)).any()
 
 
-def test_the_rule_is_for_kernels_only():
-    cells = mg.compile_graph(mg.tessellations.zeta(2, 2))
-    with pytest.raises(TypeError, match="helper of other kernels"):
-        crosses_open(0, cells.crossings, np.zeros(cells.n_edges, dtype=bool))
+def test_the_rule_called_from_python_agrees_with_the_compiled_rule():
+    # kernel-only helpers are register_jitable functions: a Python call runs the same code as Python
+    cells = mg.compile_graph(mg.tessellations.zeta(3, 3))
+    is_open = np.random.default_rng(1).random(cells.n_edges) < 0.5
+    compiled = _rules(cells.crossings, is_open)
+    assert [crosses_open(e, cells.crossings, is_open) for e in range(cells.n_edges)] == compiled[:, 0].tolist()
+    assert [has_crossing(e, cells.crossings) for e in range(cells.n_edges)] == compiled[:, 1].tolist()
