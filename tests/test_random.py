@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+import pytest
 from scipy.stats import chisquare
 
 from mazegraph._random import as_generator, bounded, kernel_state, shuffled_rows, uniform
@@ -45,3 +46,18 @@ def test_large_shuffle_spreads_rows_over_buckets():
         assert np.array_equal(np.sort(out[:, 0]), np.arange(m))  # a permutation
         final += np.histogram2d(out[:, 0] // 2500, np.arange(m) // 2500, bins=4, range=[[0, 4], [0, 4]])[0].astype(int)
     assert chisquare(final.ravel()).pvalue > ALPHA
+
+
+@pytest.mark.parametrize(
+    "bit_generator",
+    [np.random.PCG64, np.random.PCG64DXSM, np.random.SFC64, np.random.Philox, np.random.MT19937],
+)
+def test_kernel_state_is_numpys_full_range_draw(bit_generator):
+    # the words numpy's own integers() gives over [0, 2**64), and the Generator left where it leaves it
+    # (MT19937's raw output is 32 bits: a raw-output shortcut there would give other words)
+    for seed in range(20):
+        ours, numpys = np.random.Generator(bit_generator(seed)), np.random.Generator(bit_generator(seed))
+        ours.integers(3), numpys.integers(3)  # a buffered 32-bit half must not matter
+        expected = numpys.integers(0, 2**64, size=4, dtype=np.uint64)
+        assert np.array_equal(kernel_state(ours), expected)
+        assert ours.random() == numpys.random()
