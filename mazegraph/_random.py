@@ -153,14 +153,17 @@ def shuffled_rows(table, state):
     fill = start[:-1].copy()
     out = np.empty_like(table)
     for k in range(m):
-        p = fill[which[k]]
-        fill[which[k]] += 1
+        w = which[k]
+        p = fill[w]
+        fill[w] = p + 1
         for c in range(width):  # not out[p] = table[k]: a row assignment compiles numba's shape-mismatch error
             out[p, c] = table[k, c]
     for b in range(buckets):
         lo = start[b]
         for i in range(start[b + 1] - 1, lo, -1):
             j = lo + bounded(state, i - lo + 1)
-            for c in range(width):
-                out[i, c], out[j, c] = out[j, c], out[i, c]
+            for c in range(width):  # a swap through a local: the tuple swap compiles to slower code
+                t = out[i, c]
+                out[i, c] = out[j, c]
+                out[j, c] = t
     return out
