@@ -365,6 +365,9 @@ def verdicts(blocks: list[dict], overheads: list[dict], runner: dict | None) -> 
         worst = max(overheads, key=lambda r: r["extra_us"])
         print(f"  per-call overhead < {TARGET_OVERHEAD_US:.0f} us: worst {worst['algorithm']} "
               f"{worst['extra_us']:.1f} us: {'ok' if worst['extra_us'] < TARGET_OVERHEAD_US else 'MISSED'}")
+        low, high = min(overheads, key=lambda r: r["a_us"]), max(overheads, key=lambda r: r["a_us"])
+        print(f"  (fixed cost of a whole generate call on 10 x 10 arrays, kernel included: {low['a_us']:.1f} us "
+              f"({low['algorithm']}) to {high['a_us']:.1f} us ({high['algorithm']}))")
     slow = [r for r in blocks if (r["rows"], r["cols"]) == (100, 100) and r["algorithm"] in DAEDALUS_MS
             and r["a"].median * 1e3 > DAEDALUS_MS[r["algorithm"]]]
     if any((r["rows"], r["cols"]) == (100, 100) for r in blocks):

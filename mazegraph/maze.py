@@ -72,6 +72,7 @@ class Maze:
         self.start_index = cells.start if start is None else cells.labels.index(start)
         self.goal_index = cells.goal if goal is None else cells.labels.index(goal)
         self.meta = dict(meta or {})
+        self.provenance: dict | None = None  # what made the maze, when read from JSON (to_json records it)
 
     def _mask(self, open_edges) -> np.ndarray:
         m = self.cells.n_edges
@@ -196,6 +197,7 @@ class Maze:
         twin.open = self.open.copy()
         twin.start_index, twin.goal_index = self.start_index, self.goal_index
         twin.meta = dict(self.meta)
+        twin.provenance = self.provenance
         return twin
 
     def __eq__(self, other) -> bool:
@@ -219,11 +221,21 @@ class Maze:
     # -- JSON ------------------------------------------------------------------------
 
     def to_json(self, indent: int | None = None) -> str:
-        """Serialise as JSON: tessellation spec, open edges (a packed bit mask), ends, meta.
+        """Serialise as JSON: tessellation spec, open edges (a packed bit mask), ends, meta, provenance.
 
         Round-trips exactly through :meth:`from_json`. Tessellations without a
         spec (a user's graph) are written out cell by cell, with their geometry.
+        ``meta["seed"]`` of a generated maze regenerates it (see
+        :func:`mazegraph.generate`); ``provenance`` records the versions of
+        mazegraph, Python, numpy, numba and networkx, the platform and the date
+        (see :func:`mazegraph.runner.provenance.provenance`), written when the
+        maze is first saved and kept by :meth:`from_json` (``M.provenance``).
         """
+        if self.provenance is None:
+            from .runner.provenance import provenance
+
+            made = provenance()
+            self.provenance = {k: made[k] for k in ("versions", "platform", "created")}
         data = {
             "format": _FORMAT,
             "version": _VERSION,
@@ -233,6 +245,7 @@ class Maze:
             "start": _jsonable_label(self.start),
             "goal": _jsonable_label(self.goal),
             "meta": self.meta,
+            "provenance": self.provenance,
         }
         try:
             return json.dumps(data, indent=indent)
@@ -261,6 +274,14 @@ class Maze:
             raise MazeFormatError(f"maze JSON lacks the field(s) {', '.join(missing)}")
         if not isinstance(data["tessellation"], dict):
             raise MazeFormatError("field 'tessellation' must be an object")
+        for key in ("meta", "provenance"):
+            if data.get(key) is not None and not isinstance(data[key], dict):
+                raise MazeFormatError(f"field {key!r} must be an object (or absent), got {_kind(data[key])}")
+        if not _is_int(data["n_edges"]):
+            raise MazeFormatError(f"field 'n_edges' must be an integer, got {data['n_edges']!r}")
+        for key in ("start", "goal"):
+            _check_label(data[key], key)
+        _check_spec(data["tessellation"])
         cells = from_spec(data["tessellation"])
         if data["n_edges"] != cells.n_edges:
             raise MazeFormatError(
@@ -274,7 +295,7 @@ class Maze:
             raise MazeFormatError(f"field 'open' holds {len(bits) * 8} bits for {cells.n_edges} edges")
         mask = np.unpackbits(bits, count=cells.n_edges).astype(bool)
         try:
-            return cls(
+            maze = cls(
                 cells,
                 mask,
                 start=_label_from_json(data["start"]),
@@ -283,6 +304,8 @@ class Maze:
             )
         except NotACellError as error:
             raise MazeFormatError(f"bad start or goal: {error}") from None
+        maze.provenance = data.get("provenance")
+        return maze
 
     # -- Jupyter -----------------------------------------------------------------------
 
@@ -297,3 +320,93 @@ class Maze:
         else:
             bundle["image/png"] = render(self, format="png")
         return bundle
+
+
+# -- checks of a maze file (issue 16): what compile_graph refuses in an nx.Graph, refused in JSON too -------------
+
+
+def _kind(value) -> str:
+    return f"{type(value).__name__} {value!r}"[:80]
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_label(value, where: str) -> None:
+    """A cell label in JSON: an int (not a bool), a string, or a list of them (a tuple label)."""
+    if isinstance(value, list):
+        for x in value:
+            _check_label(x, where)
+    elif not (_is_int(value) or isinstance(value, str)):
+        raise MazeFormatError(
+            f"field {where!r}: cell labels are ints, strings or lists of them, got {_kind(value)} "
+            "(a float or bool would be silently truncated to another cell)"
+        )
+
+
+def _int_list(values, where: str, low: int, high: int) -> list:
+    """``values``, checked to be a list of ints in ``[low, high)``."""
+    if not isinstance(values, list):
+        raise MazeFormatError(f"field {where!r} must be a list, got {_kind(values)}")
+    for x in values:
+        if not _is_int(x) or not low <= x < high:
+            raise MazeFormatError(f"field {where!r}: {x!r} is not an index in [{low}, {high})")
+    return values
+
+
+def _check_spec(spec: dict) -> None:
+    """The tessellation part of a maze file: a name, and for a written-out graph a simple connected graph."""
+    name = spec.get("tessellation")
+    if not isinstance(name, str):
+        raise MazeFormatError(f"field 'tessellation.tessellation' must be a tessellation's name, got {_kind(name)}")
+    if name != "graph":
+        return
+    nodes = spec.get("nodes")
+    if not isinstance(nodes, list) or not nodes:
+        raise MazeFormatError("field 'tessellation.nodes' must be a non-empty list of cell labels")
+    for label in nodes:
+        _check_label(label, "tessellation.nodes")
+    keys = [_label_from_json(label) for label in nodes]
+    if len(set(keys)) != len(keys):
+        seen: set = set()
+        twice = next(k for k in keys if k in seen or seen.add(k))
+        raise MazeFormatError(f"field 'tessellation.nodes' names the cell {twice!r} twice")
+    n = len(nodes)
+    edges = spec.get("edges")
+    if not isinstance(edges, list) or not all(isinstance(e, list) and len(e) == 2 for e in edges):
+        raise MazeFormatError("field 'tessellation.edges' must be a list of [u, v] cell-index pairs")
+    for e in edges:
+        _int_list(e, "tessellation.edges", 0, n)
+    pairs = [(min(u, v), max(u, v)) for u, v in edges]
+    loops = [p for p in pairs if p[0] == p[1]]
+    if loops:
+        raise MazeFormatError(f"field 'tessellation.edges': [{loops[0][0]}, {loops[0][0]}] is a self-loop")
+    if len(set(pairs)) != len(pairs):
+        raise MazeFormatError("field 'tessellation.edges' lists an edge twice (mazes are on simple graphs)")
+    if n > 1:
+        from scipy.sparse import coo_matrix
+        from scipy.sparse.csgraph import connected_components
+
+        ends = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+        adjacency = coo_matrix((np.ones(len(ends)), (ends[:, 0], ends[:, 1])), shape=(n, n))
+        parts, _ = connected_components(adjacency, directed=False)
+        if parts > 1:
+            raise MazeFormatError(
+                f"field 'tessellation.edges' leaves the {n} cells in {parts} separate parts; a maze's "
+                "tessellation must be connected"
+            )
+    for key in ("start", "goal"):
+        if key in spec and not (_is_int(spec[key]) and 0 <= spec[key] < n):
+            raise MazeFormatError(f"field 'tessellation.{key}' must be a cell index in [0, {n}), got {spec[key]!r}")
+    for key, size in (("cell_refs", n), ("edge_refs", len(edges))):
+        refs = spec.get(key)
+        if refs is None:
+            continue
+        if not isinstance(refs, dict):
+            raise MazeFormatError(f"field 'tessellation.{key}' must be an object, got {_kind(refs)}")
+        for ref, values in refs.items():
+            where = f"tessellation.{key}.{ref}"
+            if not isinstance(values, list) or len(values) != len(edges):
+                raise MazeFormatError(f"field {where!r} must list one entry per edge ({len(edges)})")
+            _int_list(values, where, -1, size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import subprocess
 import sys
@@ -191,3 +192,45 @@ def test_single_cell():
         for algorithm in ALGORITHMS:
             M = mg.generate(G, algorithm, seed=0)
             assert M.n_open == 0 and M.is_perfect() and M.solution() == [M.start]
+
+
+def _made_again(M, G, algorithm):
+    """The maze regenerated from its recorded seed, after a trip through JSON (as a saved maze gives it)."""
+    recorded = json.loads(M.to_json())["meta"]["seed"]
+    return mg.generate(G, algorithm, seed=recorded)
+
+
+@pytest.mark.parametrize("algorithm", ["wilson", "backtracker"])
+def test_recorded_seed_regenerates_for_every_seed_kind(algorithm):
+    G = mg.tessellations.orthogonal(9, 11)
+    # None: the entropy drawn is recorded; two unseeded mazes differ, each comes back from its record
+    a, b = mg.generate(G, algorithm), mg.generate(G, algorithm)
+    assert a != b and _made_again(a, G, algorithm) == a and _made_again(b, G, algorithm) == b
+    assert isinstance(a.meta["seed"], int) and a.meta["seed"] == np.random.SeedSequence(a.meta["seed"]).entropy
+    # a Generator, already advanced, of several bit generators: its state before use is recorded
+    for bit_generator in (np.random.PCG64, np.random.MT19937, np.random.Philox, np.random.SFC64):
+        rng = np.random.Generator(bit_generator(3))
+        rng.integers(10)  # not at its start: the record must be the state at the call, not the seed
+        twin = np.random.Generator(bit_generator(3))
+        twin.integers(10)
+        M = mg.generate(G, algorithm, seed=rng)
+        assert M == mg.generate(G, algorithm, seed=twin)  # numpy's own copy of the stream, independently
+        assert _made_again(M, G, algorithm) == M
+    # a SeedSequence with a spawn key (how experiments seed): entropy and key are both needed
+    child = np.random.SeedSequence(7, spawn_key=(3, 1))
+    M = mg.generate(G, algorithm, seed=child)
+    assert M.meta["seed"] == {"entropy": 7, "spawn_key": [3, 1], "pool_size": 4}
+    assert _made_again(M, G, algorithm) == M != mg.generate(G, algorithm, seed=7)
+    # a plain SeedSequence and an int record the int, and give the maze seed=int gives
+    plain = mg.generate(G, algorithm, seed=np.random.SeedSequence(12))
+    assert plain.meta["seed"] == 12 == mg.generate(G, algorithm, seed=12).meta["seed"]
+    assert plain == mg.generate(G, algorithm, seed=12)
+
+
+@pytest.mark.parametrize(
+    "record", [{}, {"bit_generator": "Mystery", "state": {}}, {"bit_generator": "PCG64", "state": {"x": 1}},
+               {"entropy": 5, "colour": "red"}, {"entropy": "five"}]
+)
+def test_bad_recorded_seed(record):
+    with pytest.raises(mg.InvalidSeedError):
+        mg.generate(mg.tessellations.orthogonal(3, 3), "wilson", seed=record)

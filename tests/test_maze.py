@@ -112,3 +112,120 @@ def test_jupyter_bundle():
     assert large._repr_mimebundle_()["image/png"].startswith(b"\x89PNG")
     bare = mg.generate(nx.path_graph(3), "wilson", seed=1)
     assert set(bare._repr_mimebundle_()) == {"text/plain"}
+
+
+# -- hand-written maze files (issue 16): every spec an nx.Graph would be refused for is refused in JSON --------
+
+HAND = {  # a 4-cycle a-b-c-d-a with the passages a-b, b-c, c-d open: written by hand, not by to_json
+    "format": "mazegraph.maze",
+    "version": 1,
+    "tessellation": {"tessellation": "graph", "name": "graph", "nodes": ["a", "b", "c", "d"],
+                     "edges": [[0, 1], [1, 2], [2, 3], [3, 0]], "start": 0, "goal": 2},
+    "n_edges": 4,
+    "open": "4A==",  # bits 1110 (0xE0)
+    "start": "a",
+    "goal": "d",
+    "meta": {},
+}
+
+
+def _edited(change):
+    data = json.loads(json.dumps(HAND))
+    change(data)
+    return data
+
+
+def test_hand_written_maze_loads_and_networkx_agrees():
+    M = mg.Maze.from_json(json.dumps(HAND))
+    T = nx.Graph([("a", "b"), ("b", "c"), ("c", "d")])  # the open passages, read off by hand
+    assert sorted(map(sorted, M.open_edges())) == sorted(map(sorted, T.edges))
+    assert M.is_perfect() and nx.is_tree(T)
+    assert M.solution() == ["a", "b", "c", "d"] == nx.shortest_path(T, "a", "d")
+
+
+def _set(path, value):
+    def change(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return change
+
+
+@pytest.mark.parametrize(
+    "change,field",
+    [
+        (_set(["meta"], ["not", "an", "object"]), "meta"),
+        (_set(["meta"], "x"), "meta"),
+        (_set(["provenance"], 3), "provenance"),
+        (_set(["tessellation", "tessellation"], ["graph"]), "tessellation.tessellation"),
+        (_set(["tessellation", "tessellation"], {"a": 1}), "tessellation.tessellation"),
+        (_set(["tessellation", "start"], 4), "tessellation.start"),
+        (_set(["tessellation", "goal"], -1), "tessellation.goal"),
+        (_set(["tessellation", "edge_refs"], {"crosses": [7, -1, -1, -1]}), "tessellation.edge_refs.crosses"),
+        (_set(["tessellation", "edge_refs"], {"crosses": [1, 0]}), "tessellation.edge_refs.crosses"),
+        (_set(["tessellation", "cell_refs"], {"under": [-1, 4, -1, -1]}), "tessellation.cell_refs.under"),
+        (_set(["tessellation", "edges"], [[0, 1], [1, 2], [2, 3], [3, 0.0]]), "tessellation.edges"),
+        (_set(["tessellation", "edges"], [[0, 1], [1, 2], [2, 3], [3, 3]]), "self-loop"),
+        (_set(["tessellation", "edges"], [[0, 1], [1, 2], [2, 3], [1, 0]]), "twice"),
+        (_set(["tessellation", "edges"], [[0, 1], [1, 2], [2, 3], [3, 9]]), "tessellation.edges"),
+        (_set(["tessellation", "nodes"], ["a", "b", "c", 1.5]), "tessellation.nodes"),
+        (_set(["tessellation", "nodes"], ["a", "b", "c", True]), "tessellation.nodes"),
+        (_set(["start"], 0.0), "start"),
+        (_set(["goal"], [True]), "goal"),
+        (_set(["n_edges"], True), "n_edges"),
+    ],
+)
+def test_edited_maze_file_is_refused_naming_the_field(change, field):
+    with pytest.raises(mg.MazeFormatError, match=field.replace(".", r"\.")):
+        mg.Maze.from_json(json.dumps(_edited(change)))
+
+
+def test_duplicate_node_labels_are_refused():
+    # 'a' twice: the file's own arrays form a path, but by label the passages a-b, b-a, a-d are no tree
+    data = _edited(_set(["tessellation", "nodes"], ["a", "b", "a", "d"]))
+    labels = data["tessellation"]["nodes"]
+    by_label = nx.Graph([(labels[u], labels[v]) for u, v in data["tessellation"]["edges"][:3]])
+    assert not nx.is_tree(by_label) or by_label.number_of_nodes() != 4  # networkx: not a maze on four cells
+    with pytest.raises(mg.MazeFormatError, match="twice"):
+        mg.Maze.from_json(json.dumps(data))
+
+
+def test_disconnected_edge_list_is_refused():
+    # five cells, three edges: cells 3 and 4 hang apart from 0-1-2 (networkx agrees), no maze can join them
+    data = _edited(_set(["tessellation", "nodes"], ["a", "b", "c", "d", "e"]))
+    data["tessellation"]["edges"] = [[0, 1], [1, 2], [3, 4]]
+    data["n_edges"], data["open"], data["goal"] = 3, "wA==", "c"
+    G = nx.Graph(data["tessellation"]["edges"])
+    G.add_nodes_from(range(5))
+    assert nx.number_connected_components(G) == 2
+    with pytest.raises(mg.MazeFormatError, match="2 separate parts"):
+        mg.Maze.from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("start", [[0.5, 0.5], [1.0, 2], [True, 0], [0, False], 3.0])
+def test_float_and_bool_labels_are_refused_on_grids(start):
+    M = mg.generate(mg.tessellations.orthogonal(4, 5), "wilson", seed=1)
+    data = json.loads(M.to_json())
+    data["start"] = start  # a float or bool would be truncated to cell (0, 0) or (1, 2)
+    with pytest.raises(mg.MazeFormatError, match="start"):
+        mg.Maze.from_json(json.dumps(data))
+
+
+def test_provenance_written_and_kept():
+    import datetime
+
+    import numba
+
+    M = mg.generate(mg.tessellations.orthogonal(4, 5), "wilson", seed=1)
+    record = json.loads(M.to_json())["provenance"]
+    versions = record["versions"]
+    assert versions["mazegraph"] == mg.__version__
+    assert (versions["numpy"], versions["numba"], versions["networkx"]) == (
+        np.__version__, numba.__version__, nx.__version__,
+    )
+    made = datetime.datetime.fromisoformat(record["created"])
+    assert abs((datetime.datetime.now(datetime.UTC) - made).total_seconds()) < 600
+    back = mg.Maze.from_json(M.to_json())
+    assert back.provenance == record and json.loads(back.to_json())["provenance"] == record

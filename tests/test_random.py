@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from scipy.stats import chisquare
 
 from mazegraph._random import as_generator, bounded, kernel_state, shuffled_rows, uniform
@@ -45,3 +49,41 @@ def test_large_shuffle_spreads_rows_over_buckets():
         assert np.array_equal(np.sort(out[:, 0]), np.arange(m))  # a permutation
         final += np.histogram2d(out[:, 0] // 2500, np.arange(m) // 2500, bins=4, range=[[0, 4], [0, 4]])[0].astype(int)
     assert chisquare(final.ravel()).pvalue > ALPHA
+
+
+@pytest.mark.parametrize(
+    "bit_generator",
+    [np.random.PCG64, np.random.PCG64DXSM, np.random.SFC64, np.random.Philox, np.random.MT19937],
+)
+def test_kernel_state_is_numpys_full_range_draw(bit_generator):
+    # the words numpy's own integers() gives over [0, 2**64), and the Generator left where it leaves it
+    # (MT19937's raw output is 32 bits: a raw-output shortcut there would give other words)
+    for seed in range(20):
+        ours, numpys = np.random.Generator(bit_generator(seed)), np.random.Generator(bit_generator(seed))
+        ours.integers(3), numpys.integers(3)  # a buffered 32-bit half must not matter
+        expected = numpys.integers(0, 2**64, size=4, dtype=np.uint64)
+        assert np.array_equal(kernel_state(ours), expected)
+        assert ours.random() == numpys.random()
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=st.integers(0, 2**128 - 1) | st.integers(0, 1000))
+def test_int_seed_gives_numpys_default_rng(seed):
+    # as_generator builds default_rng(seed) with a compiled SeedSequence hash: numpy's own object is the reference
+    ours, numpys = as_generator(seed), np.random.default_rng(seed)
+    assert ours.bit_generator.state == numpys.bit_generator.state
+    assert np.array_equal(ours.integers(0, 2**63, size=8), numpys.integers(0, 2**63, size=8))
+    assert np.array_equal(  # other requests fall through to numpy's method; spawning is numpy's
+        ours.bit_generator.seed_seq.generate_state(5), np.random.SeedSequence(seed).generate_state(5)
+    )
+    assert [c.generate_state(2).tolist() for c in ours.bit_generator.seed_seq.spawn(2)] == [
+        c.generate_state(2).tolist() for c in np.random.SeedSequence(seed).spawn(2)
+    ]
+
+
+def test_int_seeded_generator_pickles_and_spawns_as_numpys():
+    ours, numpys = as_generator(5), np.random.default_rng(5)
+    ours.integers(9), numpys.integers(9)
+    again = pickle.loads(pickle.dumps(ours))
+    assert again.integers(2**40) == ours.integers(2**40) == numpys.integers(2**40)
+    assert ours.spawn(1)[0].integers(2**40) == numpys.spawn(1)[0].integers(2**40)

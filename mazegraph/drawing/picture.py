@@ -94,6 +94,6 @@ def caption(maze: Maze) -> str:
         if meta.get("focus") == "wall":
             made += "/wall"
         words.append(made)
-    if meta.get("seed") is not None:
+    if isinstance(meta.get("seed"), int):  # a recorded Generator state (a dict) is no title
         words.append(f"seed {meta['seed']}")
     return " · ".join(words)

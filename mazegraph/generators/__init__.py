@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import numbers
-
 import numpy as np
 
-from .._random import as_generator
+from .._random import seeded
 from ..errors import UnsupportedError
 from ..maze import Maze
 from ..symmetry import symmetric_mask
@@ -138,8 +136,11 @@ def generate(
         carry their compiled arrays, other graphs are compiled once on first use.
     algorithm : str
         One of :func:`algorithms`.
-    seed : int, numpy.random.SeedSequence, numpy.random.Generator or None
-        The same seed gives the same maze in every process.
+    seed : int, numpy.random.SeedSequence, numpy.random.Generator, dict or None
+        The same seed gives the same maze in every process. ``meta["seed"]`` of
+        the maze records a seed that makes it again, whatever the kind given
+        (for None the entropy drawn, for a Generator its state before use; see
+        :func:`mazegraph._random.seeded`): ``generate(G, name, seed=M.meta["seed"])``.
     start, goal : cell label, optional
         The maze's start and goal (its solution runs between them); the
         tessellation's defaults when omitted.
@@ -209,7 +210,7 @@ def generate(
             f"symmetry={symmetry!r} carves passages: use focus='passage' (the default) or drop symmetry"
         )
     checked = entry.validate(cells, focus, options)
-    rng = as_generator(seed)
+    rng, seed_record = seeded(seed)
     extra = {}
     if symmetry is not None:
         mask, broken = symmetric_mask(cells, entry, rng, symmetry, checked)
@@ -222,7 +223,7 @@ def generate(
         result.mask,
         start=start,
         goal=goal,
-        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": _plain_seed(seed), **extra},
+        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": seed_record, **extra},
     )
     if start is None and result.start is not None:
         maze.start_index = result.start
@@ -241,8 +242,3 @@ def _plain(value):
         return value.item()
     return value
 
-
-def _plain_seed(seed):
-    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool):
-        return int(seed)
-    return None

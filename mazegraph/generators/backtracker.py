@@ -1,8 +1,9 @@
 """Recursive backtracker: a depth-first walk that carves until stuck, then backs up.
 
-One kernel serves every tessellation: it asks :func:`mazegraph.structure.can_open`
-whether an edge may open, so zeta crossings and weave tunnels (Buck's weave
-backtracker, :func:`weave_backtracker`) are rules of the edge test, not other loops.
+One kernel serves every tessellation: on a weave it asks :func:`mazegraph.structure.can_open`
+whether an edge may open, so weave tunnels (Buck's weave backtracker,
+:func:`weave_backtracker`) are a rule of the edge test, not another loop; elsewhere
+only the zeta rule (``crosses_open``) applies and the general test is not called.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Number, Param
-from ..structure.passages import can_open, constraints, open_edge
+from ..structure.passages import can_open, constraints, crosses_open, open_edge
 from .registry import Weave, algorithm
 
 __all__ = ["backtracker", "weave_backtracker"]
@@ -37,6 +38,9 @@ def _backtracker(edges, indptr, neighbors, edge_ids, direction, crosses, under, 
     slots = np.empty(max(max_degree, 1), dtype=np.int64)  # CSR slots leading to carvable neighbours
     weighted = bias != 0.0
     keep_running = run > 0.0
+    # can_open is a call with ten arrays; without tunnels only the zeta rule (crosses_open, inlined) can
+    # refuse an edge, and skipping the call makes plain grids about 5x faster (2.4 -> 0.5 ms at 100 x 100)
+    tunnelled = len(under) > 0
     start = bounded(state, n)
     visited[start] = True
     stack[0] = start
@@ -47,7 +51,10 @@ def _backtracker(edges, indptr, neighbors, edge_ids, direction, crosses, under, 
         for s in range(indptr[u], indptr[u + 1]):
             if visited[neighbors[s]]:
                 continue
-            if not can_open(edge_ids[s], edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
+            if tunnelled:
+                if not can_open(edge_ids[s], edges, indptr, edge_ids, crosses, under, direction, is_open, deg, locked):
+                    continue
+            elif crosses_open(edge_ids[s], crosses, is_open):
                 continue
             slots[k] = s
             k += 1
@@ -91,7 +98,10 @@ def _backtracker(edges, indptr, neighbors, edge_ids, direction, crosses, under, 
             chosen = slots[bounded(state, k)]
         v = neighbors[chosen]
         e = edge_ids[chosen]
-        open_edge(e, edges, under, is_open, deg, locked)
+        if tunnelled:  # degrees and locks matter to can_open only
+            open_edge(e, edges, under, is_open, deg, locked)
+        else:
+            is_open[e] = True
         visited[v] = True
         if len(direction):
             came[v] = direction[e]

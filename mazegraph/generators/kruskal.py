@@ -6,7 +6,7 @@ import numpy as np
 
 from .._numba import kernel
 from .._random import kernel_state, shuffled_rows
-from .._unionfind import join, root
+from .._unionfind import root
 from ..cellgraph import CellGraph
 from ..params import Cells, Number, Param
 from ..structure.passages import crosses_open
@@ -25,17 +25,24 @@ def _kruskal(n, edges, crosses, state, entrance, exit_):
         table[e, 1] = edges[e, 1]
         table[e, 2] = e
     table = shuffled_rows(table, state)
-    forest = np.full(n, -1, dtype=np.int32)
+    forest = np.full(n, -1, dtype=np.int32)  # union-find: a root holds minus its set's size
     is_open = np.zeros(m, dtype=np.bool_)
+    crossing = len(crosses) > 0
     joined = 0
     for k in range(m):
         if joined == n - 1:
             break
         e = table[k, 2]
-        if crosses_open(e, crosses, is_open):
+        if crossing and crosses_open(e, crosses, is_open):
             continue  # would cross an open diagonal passage
-        if not join(forest, table[k, 0], table[k, 1]):
+        a = root(forest, table[k, 0])
+        b = root(forest, table[k, 1])
+        if a == b:
             continue
+        if forest[a] > forest[b]:  # union by size, written out: the loop's hot path stays in one function
+            a, b = b, a
+        forest[a] += forest[b]
+        forest[b] = a
         is_open[e] = True
         joined += 1
         if entrance >= 0 and root(forest, entrance) == root(forest, exit_):

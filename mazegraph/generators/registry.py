@@ -48,6 +48,7 @@ import importlib
 import inspect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import NamedTuple
 
 import numpy as np
@@ -177,9 +178,33 @@ class Algorithm:
 
     def _variant(self, cells: CellGraph) -> Weave:
         """The implementation that runs on ``cells``: the weave variant on a weave, else the plain one."""
-        if self.weave is not None and len(cells.tunnels):
+        if self.weave is not None and cells.memo("has_tunnels", lambda: len(cells.tunnels) > 0):
             return self.weave
+        return self._plain
+
+    @cached_property
+    def _plain(self) -> Weave:
+        """The plain variant, made once (a frozen dataclass still has an instance dict for this)."""
         return Weave(self.function, self.options, self.check_options)
+
+    def _plan(self, cells: CellGraph, focus: str) -> tuple[CellGraph, Weave]:
+        """``(target, variant)``: the cells the algorithm runs on with ``focus`` and the variant that runs there.
+
+        Raises :class:`UnsupportedError` when it cannot run. A plan that works is remembered in the
+        tessellation's memo (the checks depend on the arrays only), so later calls skip the checks; a
+        refusal is recomputed each time, as its message names the algorithms registered at that moment.
+        """
+        key = ("algorithm_plan", self.name, focus)
+        plan = cells._memo.get(key)
+        if plan is not None and plan[0] is self:
+            return plan[1], plan[2]
+        why = self.refusal(cells, focus)
+        if why is not None:
+            raise UnsupportedError(f"{self.name} cannot run on this {cells.name} tessellation: {why}")
+        target = wall_dual(cells).cells if focus == "wall" else cells
+        variant = self._variant(target)
+        cells._memo[key] = (self, target, variant)
+        return target, variant
 
     def reachable_model(self) -> Callable | None:
         """The reachable-tree model (imported on first use when named by a string), or None."""
@@ -248,13 +273,20 @@ class Algorithm:
             If an option is unknown, applies only to another kind of
             tessellation, or has a value outside its declared range.
         """
-        why = self.refusal(cells, focus)
-        if why is not None:
-            raise UnsupportedError(f"{self.name} cannot run on this {cells.name} tessellation: {why}")
-        target = wall_dual(cells).cells if focus == "wall" else cells
-        variant = self._variant(target)
+        if focus not in FOCUSES:  # before the memo: a focus is a key there only once it is known
+            raise InvalidOptionError(f"focus must be one of {', '.join(FOCUSES)}, got {focus!r}")
+        target, variant = self._plan(cells, focus)
+        if not options:  # the common call: defaults, checked against the tessellation once and remembered
+            key = ("algorithm_defaults", self.name, focus)
+            known = cells._memo.get(key)
+            if known is None or known[0] is not variant:
+                values = {p.name: p.default for p in variant.options}
+                if variant.check_options is not None:
+                    variant.check_options(target, dict(values))
+                known = cells._memo[key] = (variant, values)
+            return dict(known[1])
         on_weave = variant is self.weave
-        options = dict(options or {})
+        options = dict(options)
         names = {p.name for p in variant.options}
         elsewhere = sorted(n for n in options if n not in names and n in self.option_names)
         if elsewhere:
