@@ -198,7 +198,7 @@ class Labels(Sequence):
                 found = self._lookup[label]
             except (KeyError, TypeError):
                 found = None
-            if found is not None and _kind(label) == _kind(self._items[found]):
+            if found is not None and label_kind(label) == label_kind(self._items[found]):
                 return found
         example = self[0] if len(self) else None
         raise NotACellError(f"{label!r} is not a cell of this tessellation (cells look like {example!r})")
@@ -505,7 +505,7 @@ class CellGraph:
             raise MazeFormatError(f"malformed graph description: {error}") from None
 
 
-def _kind(label):
+def label_kind(label):
     """What sort of value a label is, for telling ``1``, ``1.0`` and ``True`` apart (they hash alike)."""
     if isinstance(label, (bool, np.bool_)):
         return "bool"
@@ -516,7 +516,7 @@ def _kind(label):
     if isinstance(label, str):
         return "str"
     if isinstance(label, tuple):
-        return tuple(_kind(x) for x in label)
+        return tuple(label_kind(x) for x in label)
     return type(label)
 
 
