@@ -17,6 +17,7 @@ again. See ``../design.md``.
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Sequence
 
 import networkx as nx
@@ -172,6 +173,10 @@ class Labels(Sequence):
     def index(self, label) -> int:
         """Return the cell index of ``label``.
 
+        Labels are compared as they are, never converted: ``(0.5, 0.5)``,
+        ``(True, False)`` or ``("0", "0")`` are not the cell ``(0, 0)``, and in a
+        user's graph ``1.0`` and ``True`` are not the node ``1``.
+
         Raises
         ------
         NotACellError
@@ -179,10 +184,10 @@ class Labels(Sequence):
         """
         if self._items is None:
             try:
-                key = np.asarray(label, dtype=np.int64)
-            except (TypeError, ValueError):
+                key = np.asarray(label)
+            except (TypeError, ValueError, OverflowError):
                 key = None
-            if key is not None and key.shape == self.coords.shape[1:]:
+            if key is not None and key.dtype.kind in "iu" and key.shape == self.coords.shape[1:]:
                 hits = np.flatnonzero((self.coords == key).all(axis=1))
                 if len(hits):
                     return int(hits[0])
@@ -190,9 +195,11 @@ class Labels(Sequence):
             if self._lookup is None:
                 self._lookup = {item: i for i, item in enumerate(self._items)}
             try:
-                return self._lookup[label]
+                found = self._lookup[label]
             except (KeyError, TypeError):
-                pass
+                found = None
+            if found is not None and label_kind(label) == label_kind(self._items[found]):
+                return found
         example = self[0] if len(self) else None
         raise NotACellError(f"{label!r} is not a cell of this tessellation (cells look like {example!r})")
 
@@ -496,6 +503,21 @@ class CellGraph:
             if isinstance(error, MazeFormatError):
                 raise
             raise MazeFormatError(f"malformed graph description: {error}") from None
+
+
+def label_kind(label):
+    """What sort of value a label is, for telling ``1``, ``1.0`` and ``True`` apart (they hash alike)."""
+    if isinstance(label, (bool, np.bool_)):
+        return "bool"
+    if isinstance(label, numbers.Integral):
+        return "int"
+    if isinstance(label, numbers.Real):
+        return "real"
+    if isinstance(label, str):
+        return "str"
+    if isinstance(label, tuple):
+        return tuple(label_kind(x) for x in label)
+    return type(label)
 
 
 def _polylines_from_json(items):

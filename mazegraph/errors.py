@@ -94,7 +94,9 @@ class NotACellError(MazeError, ValueError):
 
 
 class MissingAttributeError(MazeError, ValueError):
-    """A node, edge or graph attribute that an operation needs is absent."""
+    """A node, edge or graph attribute that an operation needs is absent, or one that is
+    malformed (a ``pos`` that is not finite coordinates, a ``row`` that is not a whole
+    number, a ``wall`` that is not a polyline); the message names the node or edge."""
 
 
 class UnsupportedError(MazeError, ValueError):

@@ -509,8 +509,13 @@ def tessellation_graph(cells) -> TessellationGraph:
     """Build the networkx view of ``cells`` in bulk (what :meth:`CellGraph.to_networkx` returns).
 
     Warns (:class:`LargeGraphWarning`) above :data:`LARGE` cells: there the
-    arrays from :func:`mazegraph.tessellations.build` are the path to take.
+    arrays from :func:`mazegraph.tessellations.build` are the path to take;
+    refuses (:class:`~mazegraph.errors.InvalidSizeError`) a view that would not
+    fit in memory (see :mod:`mazegraph.tessellations.limits`).
     """
+    from .tessellations.limits import NX_BYTES_PER_CELL, check_cells  # here: the package imports this module
+
+    check_cells(f"the networkx view of {cells.name}", cells.n_cells, NX_BYTES_PER_CELL)
     _warn_if_large(cells.n_cells, "a tessellation")
     labels = cells.labels
     G = TessellationGraph()

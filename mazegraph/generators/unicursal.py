@@ -82,7 +82,9 @@ BASE = Param(
     "wilson",
     "method 'pullen': the algorithm of the half-size maze",
 )
-MOVES = Param("moves", Number(0, 10**9, integer=True), None, "backbite moves (default 20 per cell)")
+#: Most backbite moves: about 0.3 to 0.8 microseconds each (a numba loop Ctrl-C cannot stop), so at most a minute.
+MAX_MOVES = 10**8
+MOVES = Param("moves", Number(0, MAX_MOVES, integer=True), None, "backbite moves (default 20 per cell)")
 ATTEMPTS = Param("attempts", Number(1, 1000, integer=True), 10, "searches for a Hamiltonian path before giving up")
 
 
@@ -165,7 +167,8 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
     moves : int, optional
         Number of backbite moves; ``20 * n`` when omitted (enough to erase the
         first path's shape on the boards tried, e.g. the spiral Warnsdorff's rule
-        draws on sigma). ``0`` keeps the first path.
+        draws on sigma). ``0`` keeps the first path; at most 10**8
+        (:data:`MAX_MOVES`).
     attempts : int
         How many searches for a Hamiltonian path to try before giving up.
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import numbers
+
 import networkx as nx
 import numpy as np
 from scipy.sparse.csgraph import connected_components
 
-from ..cellgraph import CellGraph, Labels, Polylines
+from ..cellgraph import CellGraph, Labels, Polylines, label_kind
 from ..errors import (
     DisconnectedGraphError,
     InvalidSizeError,
     MazeError,
+    MissingAttributeError,
     NotACellError,
     UnsupportedError,
 )
@@ -18,6 +21,9 @@ from ..nxview import compiled, edited, record
 from .registry import from_spec
 
 __all__ = ["compile_graph"]
+
+_MAX_ROW = 2**31  # rows are stored as 32-bit ints
+_MAX_DIRECTIONS = 127  # direction classes are stored as 8-bit ints
 
 
 def compile_graph(G) -> CellGraph:
@@ -60,6 +66,13 @@ def compile_graph(G) -> CellGraph:
     NotACellError
         If graph ``start`` or ``goal`` or an edge's ``under`` is not a node, or
         an edge's ``crosses`` is not an edge.
+    MissingAttributeError
+        If an attribute is malformed: a node's ``pos`` or ``layout`` that is not
+        finite coordinates (as many on every node), a ``row`` that is not a whole
+        number, an edge's ``wall``, ``mark`` or ``cover`` or the graph's
+        ``boundary`` that is not points ``(x, y)``, ``annotations`` that are not
+        ``(x, y, text)``, or more than 127 different ``direction`` values; the
+        message names the node or edge.
 
     Examples
     --------
@@ -124,11 +137,11 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
         marks=_edge_polylines(G, edge_list, "mark"),
         covers=_edge_polylines(G, edge_list, "cover"),
         boundary=_boundary(G),
-        annotations=G.graph.get("annotations"),
+        annotations=_annotations(G),
         **_directions(G, edge_list),
         **_references(G, edge_list, index),
-        start=_endpoint(G, index, "start"),
-        goal=_endpoint(G, index, "goal"),
+        start=_endpoint(G, index, labels, "start"),
+        goal=_endpoint(G, index, labels, "goal"),
     )
     _check_connected(cells)
     return cells
@@ -149,33 +162,123 @@ def _check_connected(cells: CellGraph) -> None:
         )
 
 
+def _short(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 def _node_array(G: nx.Graph, key: str):
+    """Node attribute ``key`` of every node as an array (None when a node lacks it), checked.
+
+    ``row`` must be a whole number, ``pos`` and ``layout`` finite coordinates, two
+    (``layout``) or at least two (``pos``) per node and as many for every node.
+    """
     values = [d.get(key) for _, d in G.nodes(data=True)]
     if any(v is None for v in values):
         return None
-    return np.asarray(values, dtype=np.int64 if key == "row" else np.float64)
+    if key == "row":
+        for node, v in zip(G.nodes, values):
+            if isinstance(v, (bool, np.bool_)) or not isinstance(v, numbers.Integral) or abs(v) >= _MAX_ROW:
+                raise MissingAttributeError(
+                    f"node {_short(node)} has row={_short(v)}: row must be a whole number below 2**31 in size"
+                )
+        return np.asarray(values, dtype=np.int64)
+    try:
+        array = np.asarray(values)
+    except (TypeError, ValueError):  # ragged
+        array = None
+    if array is not None and array.dtype.kind in "iuf" and array.ndim == 2 and _coordinates_ok(array, key):
+        return array.astype(np.float64)
+    width = 2 if key == "layout" else None
+    for node, v in zip(G.nodes, values):
+        try:
+            point = np.asarray(v)
+        except (TypeError, ValueError):
+            point = None
+        if point is None or point.dtype.kind not in "iuf" or point.ndim != 1 or not _coordinates_ok(point[None], key):
+            what = "two" if key == "layout" else "two or more"
+            raise MissingAttributeError(
+                f"node {_short(node)} has {key}={_short(v)}: {key} must be {what} finite numbers, e.g. (x, y)"
+            )
+        width = width or len(point)
+        if len(point) != width:
+            raise MissingAttributeError(
+                f"node {_short(node)} has {key}={_short(v)} with {len(point)} coordinates, other nodes {width}: "
+                f"give every node's {key} the same number of coordinates"
+            )
+    raise MissingAttributeError(f"node attribute {key} does not hold the same number of coordinates on every node")
+
+
+def _coordinates_ok(array: np.ndarray, key: str) -> bool:
+    wide = array.shape[1] == 2 if key == "layout" else array.shape[1] >= 2
+    return wide and bool(np.isfinite(array).all())
 
 
 def _edge_polylines(G: nx.Graph, edge_list, key: str):
     values = [G.edges[u, v].get(key) for u, v in edge_list]
     if not values or any(v is None for v in values):
         return None
-    return Polylines.from_items([_as_polyline(v) for v in values])
+    return Polylines.from_items([_as_polyline(v, edge, key) for edge, v in zip(edge_list, values)])
 
 
-def _as_polyline(value) -> np.ndarray:
-    """A ``(k, 2)`` polyline, or a list of them joined with NaN separators."""
-    try:
-        return np.asarray(value, dtype=np.float64).reshape(-1, 2)
-    except ValueError:
-        return Polylines.join_pieces(value)
+def _as_polyline(value, edge, key: str) -> np.ndarray:
+    """A ``(k, 2)`` polyline, or a list of them joined with NaN separators; checked.
+
+    Raises
+    ------
+    MissingAttributeError
+        Naming the ``edge`` (None: the graph) and ``key`` if ``value`` is not points ``(x, y)`` (NaN
+        points separate pieces; infinite coordinates are refused).
+    """
+    line = None
+    if not isinstance(value, (str, bytes, dict)):
+        try:
+            line = _points(value)
+        except ValueError:
+            try:
+                line = Polylines.join_pieces(value)
+            except (TypeError, ValueError):
+                line = None
+        except TypeError:
+            line = None
+    if line is None or np.isinf(line).any():
+        where = "the graph" if edge is None else f"edge {_short(edge)}"
+        raise MissingAttributeError(
+            f"{where} has {key}={_short(value)}: {key} must be a list of points (x, y) of finite numbers, "
+            "or a list of such polylines"
+        )
+    return line
+
+
+def _points(value) -> np.ndarray:
+    array = np.asarray(value)
+    if array.dtype.kind not in "iuf":  # strings and objects are not coordinates (numpy would parse "1")
+        raise TypeError
+    return array.astype(np.float64).reshape(-1, 2)
 
 
 def _boundary(G: nx.Graph):
     boundary = G.graph.get("boundary")
     if boundary is None:
         return None
-    return Polylines.from_items([_as_polyline(piece) for piece in boundary])
+    if isinstance(boundary, (str, bytes, dict)) or not hasattr(boundary, "__iter__"):
+        raise MissingAttributeError(f"graph attribute boundary={_short(boundary)} must be a list of polylines")
+    return Polylines.from_items([_as_polyline(piece, None, "boundary") for piece in boundary])
+
+
+def _annotations(G: nx.Graph):
+    notes = G.graph.get("annotations")
+    if notes is None:
+        return None
+    try:
+        checked = [(float(x), float(y), str(text)) for x, y, text in notes]
+    except (TypeError, ValueError):
+        checked = None
+    if checked is None or not all(np.isfinite(x) and np.isfinite(y) for x, y, _ in checked):
+        raise MissingAttributeError(
+            f"graph attribute annotations={_short(notes)} must be a list of (x, y, text) with finite x and y"
+        )
+    return checked
 
 
 def _directions(G: nx.Graph, edge_list) -> dict:
@@ -184,6 +287,11 @@ def _directions(G: nx.Graph, edge_list) -> dict:
         return {}
     names = [str(tuple(v)) if isinstance(v, (list, tuple, np.ndarray)) else str(v) for v in values]
     classes = list(dict.fromkeys(names))
+    if len(classes) > _MAX_DIRECTIONS:
+        raise MissingAttributeError(
+            f"edge attribute direction takes {len(classes)} different values; at most {_MAX_DIRECTIONS} "
+            "direction classes are allowed (e.g. 'horizontal', 'vertical'): group the values"
+        )
     code = {name: i for i, name in enumerate(classes)}
     return {"direction": [code[name] for name in names], "direction_names": tuple(classes)}
 
@@ -210,11 +318,14 @@ def _references(G: nx.Graph, edge_list, index: dict) -> dict:
     return out
 
 
-def _endpoint(G: nx.Graph, index: dict, key: str):
+def _endpoint(G: nx.Graph, index: dict, labels: list, key: str):
     label = G.graph.get(key)
     if label is None:
         return None
     try:
-        return index[label]
+        found = index[label]
     except (KeyError, TypeError):
-        raise NotACellError(f"graph attribute {key}={label!r} is not a node of the graph") from None
+        found = None
+    if found is None or label_kind(label) != label_kind(labels[found]):
+        raise NotACellError(f"graph attribute {key}={_short(label)} is not a node of the graph")
+    return found

@@ -8,6 +8,7 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["delta", "delta_cells"]
@@ -15,7 +16,8 @@ __all__ = ["delta", "delta_cells"]
 _H = np.sqrt(3.0) / 2.0  # height of a triangle of side 1
 
 
-@tessellation("delta", ("rows", "cols"), "triangles pointing up and down, up to 3 neighbours", (12, 24))
+@tessellation("delta", ("rows", "cols"), "triangles pointing up and down, up to 3 neighbours", (12, 24),
+              bytes_per_cell=400)
 def delta_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` delta grid straight to arrays.
 
@@ -23,6 +25,7 @@ def delta_cells(rows: int, cols: int) -> CellGraph:
     ``x = c/2, (c+1)/2, (c+2)/2`` between ``y = (rows-r-1) h`` and ``(rows-r) h``.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("delta", rows * cols)
     if cols == 1 and rows > 2:
         raise InvalidSizeError(
             f"a delta board one triangle wide falls apart below row 2 (its triangles meet only at "

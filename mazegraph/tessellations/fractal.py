@@ -23,6 +23,7 @@ from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError, UnsupportedError
 from ._common import size
 from .compile import compile_graph
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["fractal", "fractal_cells", "fractal_levels", "fractal_blocks", "fractal_shape"]
@@ -36,6 +37,7 @@ _MAX_HALF = 0.15  # the thickest band reaches 0.15 into each neighbouring cell
     "fractal", ("rows", "cols", "depth"),
     "square cells in nested blocks, a maze in every block (generator 'fractal')",
     (4, 4, 2),
+    bytes_per_cell=1050,
 )
 def fractal_cells(rows: int, cols: int, depth: int) -> CellGraph:
     """Compile a fractal tessellation straight to arrays.
@@ -280,6 +282,8 @@ def _sizes(rows, cols, depth) -> tuple[int, int, int]:
         raise InvalidSizeError(
             "a fractal maze needs blocks of at least two sub-blocks; 1 x 1 nests nothing: make rows or cols at least 2"
         )
+    if depth * math.log2(rows * cols) > 256:  # astronomically many cells: do not compute the power
+        check_cells("fractal", 2**256)
     R, C = rows**depth, cols**depth
     edges = R * (C - 1) + (R - 1) * C
     if edges > _MAX_EDGES:
@@ -287,6 +291,7 @@ def _sizes(rows, cols, depth) -> tuple[int, int, int]:
             f"fractal({rows}, {cols}, {depth}) would be a {R} x {C} grid with {edges} edges, more than 32-bit "
             "indices hold; lower the depth"
         )
+    check_cells("fractal", R * C)
     return rows, cols, depth
 
 

@@ -11,6 +11,7 @@ small marker in both of their cells while open.
 
 from __future__ import annotations
 
+import math
 import numbers
 
 import networkx as nx
@@ -19,10 +20,13 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
 from ._common import size
+from .limits import BYTES_PER_CELL, check_cells
 from .registry import tessellation
 
 __all__ = ["grid", "grid_cells", "grid_shape"]
 
+#: Most axes a grid may have (numpy 1 arrays have at most 32, and the builder needs one more).
+MAX_AXES = 31
 _GAP = 1.0  # space between slices, in cells; one cell wider for each further pair of axes (5D and up)
 _NAN = np.full((1, 2), np.nan)
 
@@ -52,8 +56,8 @@ def grid_shape(shape) -> tuple[int, ...]:
     Raises
     ------
     InvalidSizeError
-        If ``shape`` is empty, is not a sequence, or holds a size that is not a
-        whole number of at least 1.
+        If ``shape`` is empty, is not a sequence, has more than :data:`MAX_AXES`
+        axes, or holds a size that is not a whole number of at least 1.
 
     Examples
     --------
@@ -72,6 +76,8 @@ def grid_shape(shape) -> tuple[int, ...]:
         raise InvalidSizeError(f"shape must be a sequence of sizes such as (4, 5, 3), got {shape!r}") from None
     if not items:
         raise InvalidSizeError("shape must hold at least one size, e.g. (10,) for a strip or (4, 5, 3) for 3D")
+    if len(items) > MAX_AXES:
+        raise InvalidSizeError(f"shape may have at most {MAX_AXES} axes, got {len(items)}")
     return tuple(size(f"shape[{axis}]", value) for axis, value in enumerate(items))
 
 
@@ -157,7 +163,8 @@ def _empty(k: int) -> Polylines:
 
 
 @tessellation(
-    "grid", ("shape",), "orthogonal cells in any dimension, drawn as level slices", (5, 6, 3), variadic=True
+    "grid", ("shape",), "orthogonal cells in any dimension, drawn as level slices", (5, 6, 3), variadic=True,
+    bytes_per_cell=550,
 )
 def grid_cells(shape) -> CellGraph:
     """Compile an orthogonal grid of any dimension straight to arrays.
@@ -175,6 +182,7 @@ def grid_cells(shape) -> CellGraph:
     """
     shape = grid_shape(shape)
     dims = len(shape)
+    check_cells("grid", math.prod(shape), BYTES_PER_CELL["grid"] * max(1.0, dims / 2))
     n = int(np.prod(shape, dtype=np.int64))
     coords = np.indices(shape, dtype=np.int64).reshape(dims, -1).T
     index = np.arange(n, dtype=np.int64).reshape(shape)

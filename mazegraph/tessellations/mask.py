@@ -10,7 +10,8 @@ import networkx as nx
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
-from ..errors import DisconnectedGraphError, InvalidMaskError
+from ..errors import DisconnectedGraphError, InvalidMaskError, MazeFormatError
+from .limits import check_cells
 from .orthogonal import orthogonal_cells
 from .registry import tessellation
 
@@ -88,6 +89,7 @@ def _trim(lines: list[str]) -> list[str]:
 
 def _from_text(lines: list[str]) -> np.ndarray:
     width = max((len(line) for line in lines), default=0)
+    check_cells("mask", (len(lines) + 2) * (width + 2))  # padding short lines may make a big grid of little text
     chars = np.array([list(line.ljust(width, _BLOCKED)) for line in lines], dtype="<U1")
     return chars.reshape(len(lines), width) != _BLOCKED
 
@@ -111,17 +113,39 @@ def _from_file(path) -> np.ndarray:
             "give one line of ASCII art as a list of one string)"
         )
     if path.suffix.lower() == ".txt":
-        return _from_text(_trim(path.read_text(encoding="utf-8").splitlines()))
+        return _from_text(_trim(_read_text(path)))
     try:
         from PIL import Image
     except ImportError:  # pragma: no cover - pillow comes with matplotlib
         raise InvalidMaskError("reading an image mask needs Pillow: pip install pillow") from None
     try:
-        with Image.open(path) as image:
+        with Image.open(path) as image:  # reads the header only: the size is known before the pixels
+            width, height = image.size
+            check_cells("mask", (width + 2) * (height + 2))
             image.load()
             return _from_image(image)
-    except OSError as error:
+    except (OSError, Image.DecompressionBombError) as error:
         raise InvalidMaskError(f"cannot read {str(path)!r} as an image: {error}") from None
+
+
+def _read_text(path: Path) -> list[str]:
+    """The lines of a UTF-8 text file.
+
+    Raises
+    ------
+    MazeFormatError
+        Naming the line and column of the first byte that is not UTF-8.
+    """
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8").splitlines()
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise MazeFormatError(
+            f"{str(path)!r} line {line}, column {column}: byte 0x{data[error.start]:02x} is not UTF-8 text; "
+            "save the mask as UTF-8 (ASCII art: '#' blocked, any other character open)"
+        ) from None
 
 
 def _from_image(image) -> np.ndarray:
@@ -163,7 +187,7 @@ def _components(open_: np.ndarray, largest: bool) -> np.ndarray:
     raise error
 
 
-@tessellation("mask", (), "square cells inside a shape (a mask; demo: a heart)", ())
+@tessellation("mask", (), "square cells inside a shape (a mask; demo: a heart)", (), bytes_per_cell=600)
 def mask_cells(mask=None, largest: bool = False) -> CellGraph:
     """Compile the square cells a mask leaves open to arrays; see :func:`from_mask`.
 
@@ -177,6 +201,7 @@ def mask_cells(mask=None, largest: bool = False) -> CellGraph:
     if mask is None:
         mask = _DEMO
     original = read_mask(mask)
+    check_cells("mask", (original.shape[0] + 2) * (original.shape[1] + 2))
     keep = _components(original, bool(largest))
     rows, cols = keep.shape
     grid = orthogonal_cells(rows + 2, cols + 2)
@@ -253,6 +278,13 @@ def from_mask(mask, largest: bool = False) -> nx.Graph:
         A subclass of :class:`~mazegraph.errors.InvalidSizeError`: if the mask
         has no open cell, is of an unknown type, is an array that is not 2D or
         not boolean, or names a file that does not exist or cannot be read.
+    InvalidSizeError
+        If the mask's grid has more cells than fit in memory (checked before the
+        text or image is turned into cells; see
+        :mod:`~mazegraph.tessellations.limits`).
+    MazeFormatError
+        If a ``.txt`` mask file is not UTF-8 text; the message names the line
+        and column.
 
     Examples
     --------

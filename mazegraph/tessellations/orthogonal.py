@@ -7,12 +7,14 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["orthogonal", "orthogonal_cells"]
 
 
-@tessellation("orthogonal", ("rows", "cols"), "square cells, up to 4 neighbours (gamma)", (12, 16))
+@tessellation("orthogonal", ("rows", "cols"), "square cells, up to 4 neighbours (gamma)", (12, 16),
+              bytes_per_cell=500)
 def orthogonal_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` orthogonal grid straight to arrays.
 
@@ -26,6 +28,7 @@ def orthogonal_cells(rows: int, cols: int) -> CellGraph:
         If ``rows`` or ``cols`` is not a whole number of at least 1.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("orthogonal", rows * cols)
     index = np.arange(rows * cols, dtype=np.int64).reshape(rows, cols)
     r, c = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
     horizontal = np.stack([index[:, :-1].ravel(), index[:, 1:].ravel()], axis=1)

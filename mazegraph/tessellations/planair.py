@@ -40,6 +40,7 @@ from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, GluingError
 from ._common import size
 from ._net import SIDES, box_net, link_letter, section_arrays, side_cells, side_notes, side_segment
+from .limits import BYTES_PER_CELL, check_cells
 from .registry import tessellation
 
 __all__ = ["planair", "planair_cells", "SIDES", "glue", "normalise_links"]
@@ -180,6 +181,7 @@ def _check_connected(sections: list[dict], links: list[list]) -> None:
 def glue(sections: list[dict], links: list[list], name: str, spec: dict) -> CellGraph:
     """Build the CellGraph of sections and links normalised by :func:`normalise_sections` and
     :func:`normalise_links`, named ``name`` and carrying ``spec``."""
+    check_cells(name, sum(s["rows"] * s["cols"] for s in sections), BYTES_PER_CELL["planair"])
     firsts = np.cumsum([0] + [s["rows"] * s["cols"] for s in sections])
     n = int(firsts[-1])
     coords, pos, edges, walls, direction = [], [], [], [], []
@@ -287,7 +289,7 @@ def _describe(link) -> str:
     return f"section {a} {side_a} to section {b} {side_b}{', reversed' if flip else ''}"
 
 
-@tessellation("planair", (), "glued rectangles (sections and links; demo: a box)", ())
+@tessellation("planair", (), "glued rectangles (sections and links; demo: a box)", (), bytes_per_cell=950)
 def planair_cells(sections: list[dict] | None = None, links: list | None = None) -> CellGraph:
     """Compile a planair maze straight to arrays; see :func:`planair`.
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError, MazeFormatError, UnknownTessellationError
+from .limits import BYTES_PER_CELL
 
 __all__ = [
     "Tessellation",
@@ -52,6 +53,11 @@ class Tessellation:
         True when the builder's one parameter takes any number of sizes as one
         tuple (``grid(shape)``); then the size ``(5, 6, 3)`` is passed as
         ``cells((5, 6, 3))``. Otherwise each number is its own argument.
+    bytes_per_cell : int
+        Memory a cell costs at the peak of building the arrays (measured with
+        ``benchmarks/bytes_per_cell.py``, with a margin);
+        :func:`~mazegraph.tessellations.limits.check_cells` refuses sizes that
+        would not fit before anything is allocated.
     """
 
     name: str
@@ -60,6 +66,7 @@ class Tessellation:
     summary: str
     example: tuple[int, ...] = ()
     variadic: bool = False
+    bytes_per_cell: int = 1000
 
     @property
     def options(self) -> tuple[str, ...]:
@@ -119,11 +126,14 @@ class Tessellation:
 TESSELLATIONS: dict[str, Tessellation] = {}
 
 
-def tessellation(name: str, params: tuple[str, ...], summary: str, example: tuple = (), *, variadic: bool = False):
+def tessellation(name: str, params: tuple[str, ...], summary: str, example: tuple = (), *, variadic: bool = False,
+                 bytes_per_cell: int = 1000):
     """Decorator: register a ``*_cells`` builder under ``name`` (used by the package's tessellation modules)."""
 
     def register(cells: Callable[..., CellGraph]) -> Callable[..., CellGraph]:
-        TESSELLATIONS[name] = Tessellation(name, cells, tuple(params), summary, tuple(example), variadic)
+        TESSELLATIONS[name] = Tessellation(name, cells, tuple(params), summary, tuple(example), variadic,
+                                           int(bytes_per_cell))
+        BYTES_PER_CELL[name] = int(bytes_per_cell)
         return cells
 
     return register
@@ -225,7 +235,8 @@ def parse_size(text: str) -> tuple[int, ...]:
     try:
         return tuple(int(p) for p in parts)
     except ValueError:
-        raise InvalidSizeError(f"size {text!r} should be whole numbers joined by 'x', e.g. 12x12 or 8") from None
+        shown = text if len(text) <= 40 else text[:37] + "..."
+        raise InvalidSizeError(f"size {shown!r} should be whole numbers joined by 'x', e.g. 12x12 or 8") from None
 
 
 def from_text(name: str, size: str | None = None, seed: int | None = None) -> CellGraph:

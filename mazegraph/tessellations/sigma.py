@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["sigma", "sigma_cells", "sigma_hexagon", "sigma_hexagon_cells"]
@@ -55,10 +56,12 @@ def _side(centres, k):
     )
 
 
-@tessellation("sigma", ("rows", "cols"), "hexagons on a rectangular board, up to 6 neighbours", (12, 14))
+@tessellation("sigma", ("rows", "cols"), "hexagons on a rectangular board, up to 6 neighbours", (12, 14),
+              bytes_per_cell=800)
 def sigma_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` board of pointy-top hexagons, odd rows shifted right."""
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("sigma", rows * cols)
     r, c = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
     odd = r % 2
     pos = np.stack([c + 0.5 + odd / 2.0, (rows - 1 - r) * 1.5 * _R + _R], axis=1)
@@ -72,10 +75,11 @@ def sigma_cells(rows: int, cols: int) -> CellGraph:
     return _hex_cells("sigma", np.stack([r, c], axis=1), pos, neighbor, r, spec)
 
 
-@tessellation("sigma_hexagon", ("radius",), "hexagons on a hexagon-shaped board", (8,))
+@tessellation("sigma_hexagon", ("radius",), "hexagons on a hexagon-shaped board", (8,), bytes_per_cell=800)
 def sigma_hexagon_cells(radius: int) -> CellGraph:
     """Compile a hexagon-shaped board of hexagons in axial coordinates ``(q, r)``."""
     radius = size("radius", radius)
+    check_cells("sigma_hexagon", 3 * radius * (radius - 1) + 1)
     span = np.arange(-(radius - 1), radius)
     q, r = (a.ravel() for a in np.meshgrid(span, span, indexing="ij"))
     keep = np.abs(q + r) <= radius - 1

@@ -38,7 +38,7 @@ def _single(name: str, rows: int, cols: int, links: list) -> CellGraph:
     return glue(sections, links, name, {"tessellation": name, "rows": rows, "cols": cols})
 
 
-@tessellation("torus", ("rows", "cols"), "squares, opposite sides glued: no outer walls", (12, 16))
+@tessellation("torus", ("rows", "cols"), "squares, opposite sides glued: no outer walls", (12, 16), bytes_per_cell=950)
 def torus_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` torus to arrays; see :func:`torus`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -49,7 +49,7 @@ def torus_cells(rows: int, cols: int) -> CellGraph:
     return _single("torus", rows, cols, [[0, "north", 0, "south", False], [0, "west", 0, "east", False]])
 
 
-@tessellation("cylinder", ("rows", "cols"), "squares, east and west sides glued", (12, 16))
+@tessellation("cylinder", ("rows", "cols"), "squares, east and west sides glued", (12, 16), bytes_per_cell=950)
 def cylinder_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` cylinder to arrays; see :func:`cylinder`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -58,7 +58,7 @@ def cylinder_cells(rows: int, cols: int) -> CellGraph:
     return _single("cylinder", rows, cols, [[0, "west", 0, "east", False]])
 
 
-@tessellation("moebius", ("rows", "cols"), "squares, east-west glued with a half twist", (8, 24))
+@tessellation("moebius", ("rows", "cols"), "squares, east-west glued with a half twist", (8, 24), bytes_per_cell=950)
 def moebius_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` Moebius strip to arrays; see :func:`moebius`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -70,7 +70,7 @@ def moebius_cells(rows: int, cols: int) -> CellGraph:
     return _single("moebius", rows, cols, [[0, "west", 0, "east", True]])
 
 
-@tessellation("klein", ("rows", "cols"), "squares on a Klein bottle", (12, 16))
+@tessellation("klein", ("rows", "cols"), "squares on a Klein bottle", (12, 16), bytes_per_cell=950)
 def klein_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` Klein bottle to arrays; see :func:`klein`."""
     rows, cols = size("rows", rows), size("cols", cols)
@@ -82,7 +82,7 @@ def klein_cells(rows: int, cols: int) -> CellGraph:
     return _single("klein", rows, cols, [[0, "west", 0, "east", False], [0, "north", 0, "south", True]])
 
 
-@tessellation("cube", ("n",), "the six faces of a cube, drawn as a cross-shaped net", (6,))
+@tessellation("cube", ("n",), "the six faces of a cube, drawn as a cross-shaped net", (6,), bytes_per_cell=950)
 def cube_cells(n: int) -> CellGraph:
     """Compile the surface of an ``n x n x n`` cube to arrays; see :func:`cube`."""
     n = size("n", n)

@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["theta", "theta_cells", "ring_sizes"]
@@ -37,11 +38,14 @@ def _arc(radius, a0, a1):
     return np.stack([radius * np.cos(angle), radius * np.sin(angle)], axis=2)
 
 
-@tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,))
+@tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,),
+              bytes_per_cell=1400)
 def theta_cells(rings: int) -> CellGraph:
     """Compile a theta maze of ``rings`` rings (the centre cell is ring 0)."""
     rings = size("rings", rings)
+    check_cells("theta", (rings - 1) ** 2)  # a lower bound on the cells, known before ring_sizes loops
     counts = ring_sizes(rings)
+    check_cells("theta", int(counts.sum()))
     first = np.concatenate([[0], np.cumsum(counts)])
     ring = np.repeat(np.arange(rings), counts)
     index = np.arange(first[-1]) - first[ring]

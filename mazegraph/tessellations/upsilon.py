@@ -7,6 +7,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["upsilon", "upsilon_cells"]
@@ -40,7 +41,8 @@ def _side(centres: np.ndarray, apothem: np.ndarray, k: int) -> np.ndarray:
     return np.stack([middle - across, middle + across], axis=1)
 
 
-@tessellation("upsilon", ("rows", "cols"), "octagons and squares (4.8.8), up to 8 neighbours", (11, 15))
+@tessellation("upsilon", ("rows", "cols"), "octagons and squares (4.8.8), up to 8 neighbours", (11, 15),
+              bytes_per_cell=800)
 def upsilon_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` upsilon board (octagons and squares) straight to arrays.
 
@@ -57,6 +59,7 @@ def upsilon_cells(rows: int, cols: int) -> CellGraph:
         If ``rows`` or ``cols`` is not a whole number of at least 1.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("upsilon", rows * cols)
     n = rows * cols
     r, c = np.divmod(np.arange(n, dtype=np.int64), cols)
     octagon = (r + c) % 2 == 0

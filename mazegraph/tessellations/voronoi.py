@@ -11,20 +11,27 @@ import numpy as np
 from .._random import as_generator
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import InvalidSizeError
+from ..params import Number, Param
 from ._common import size
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["voronoi", "voronoi_cells"]
 
 _NAMES = ("east-west", "northeast-southwest", "north-south", "northwest-southeast")
 _VANISHING = 1e-9  # ridges shorter than this many typical cell widths are not walls
+#: Most Lloyd iterations: the cells stop changing visibly after a few; each costs a diagram.
+MAX_RELAX = 100
+#: Smallest and largest side of the box; Qhull fails or loops far outside (1e-200, 1e100).
+MIN_SIDE, MAX_SIDE = 1e-12, 1e12
+#: Largest ratio of the box's sides; Qhull fails on boxes thinner than about 1 : 10**7.
+MAX_ASPECT = 1e4
 
-
-def _box_side(name: str, value) -> float:
-    """``value`` as a positive finite float, or raise InvalidSizeError."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value) or value <= 0:
-        raise InvalidSizeError(f"{name} must be a positive finite number, got {value!r}")
-    return float(value)
+PARAMS = (
+    Param("relax", Number(0, MAX_RELAX, integer=True), 2, "Lloyd iterations", error=InvalidSizeError),
+    Param("width", Number(MIN_SIDE, MAX_SIDE), None, "width of the box", error=InvalidSizeError),
+    Param("height", Number(MIN_SIDE, MAX_SIDE), None, "height of the box", error=InvalidSizeError),
+)
 
 
 def _box(n_cells: int, width, height) -> tuple[float, float]:
@@ -32,12 +39,19 @@ def _box(n_cells: int, width, height) -> tuple[float, float]:
     if width is None and height is None:
         return math.sqrt(n_cells), math.sqrt(n_cells)
     if height is None:
-        width = _box_side("width", width)
-        return width, n_cells / width
-    if width is None:
-        height = _box_side("height", height)
-        return n_cells / height, height
-    return _box_side("width", width), _box_side("height", height)
+        width, height = width, n_cells / width
+    elif width is None:
+        width, height = n_cells / height, height
+    if not MIN_SIDE <= min(width, height) <= max(width, height) <= MAX_SIDE:
+        raise InvalidSizeError(
+            f"a box of {width:g} x {height:g} for {n_cells} cells has a side outside [{MIN_SIDE:g}, {MAX_SIDE:g}]; "
+            "give both width and height"
+        )
+    if max(width, height) > MAX_ASPECT * min(width, height):
+        raise InvalidSizeError(
+            f"a box of {width:g} x {height:g} is too thin: its sides may differ by a factor of at most {MAX_ASPECT:g}"
+        )
+    return width, height
 
 
 def _seed_int(seed) -> int:
@@ -125,7 +139,8 @@ def _cells_geometry(points: np.ndarray, pairs: np.ndarray, segments: np.ndarray)
     return centroid, total
 
 
-@tessellation("voronoi", ("n_cells",), "Voronoi cells of random points in a box (crack)", (200,))
+@tessellation("voronoi", ("n_cells",), "Voronoi cells of random points in a box (crack)", (200,),
+              bytes_per_cell=3000)
 def voronoi_cells(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
                   height: float | None = None) -> CellGraph:
     """Compile a Voronoi tessellation of ``n_cells`` cells in a box to arrays.
@@ -135,8 +150,8 @@ def voronoi_cells(n_cells: int, seed=None, relax: int = 2, width: float | None =
     to bottom, left to right within a band. The spec stores an int seed (drawn
     from ``seed`` when it is not one) and the box, so it rebuilds the same cells.
     """
-    n_cells = size("n_cells", n_cells)
-    relax = size("relax", relax, minimum=0)
+    n_cells = check_cells("voronoi", size("n_cells", n_cells))
+    relax, width, height = (p.check(v, owner="voronoi") for p, v in zip(PARAMS, (relax, width, height)))
     width, height = _box(n_cells, width, height)
     seed = _seed_int(seed)
     rng = np.random.default_rng(seed)
@@ -196,12 +211,13 @@ def voronoi(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
         (``seed`` itself, or one drawn from it), so the spec rebuilds these
         cells exactly even when ``seed`` is a Generator or None.
     relax : int
-        Lloyd iterations, at least 0 (default 2: 0 leaves a mix of tiny and huge
-        cells; each iteration costs one more diagram).
+        Lloyd iterations, from 0 to :data:`MAX_RELAX` (100) (default 2: 0 leaves
+        a mix of tiny and huge cells; each iteration costs one more diagram).
     width, height : float, optional
         The box. By default it is square and its area is ``n_cells`` (the mean
         cell has area 1, like an orthogonal cell); give one side and the other
-        keeps that mean area.
+        keeps that mean area. Sides are from 10**-12 to 10**12 and differ by a
+        factor of at most 10**4 (:data:`MAX_ASPECT`).
 
     Returns
     -------
@@ -223,8 +239,9 @@ def voronoi(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
     Raises
     ------
     InvalidSizeError
-        If ``n_cells`` is not a whole number of at least 1, ``relax`` not one of
-        at least 0, or ``width`` or ``height`` not a positive finite number.
+        If ``n_cells`` is not a whole number of at least 1 or more cells than
+        fit in memory (:mod:`~mazegraph.tessellations.limits`), ``relax`` not
+        one from 0 to 100, or the box's sides are out of range.
     InvalidSeedError
         If ``seed`` is of an unsupported type or negative.
 

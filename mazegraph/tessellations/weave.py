@@ -9,6 +9,7 @@ from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import UnsupportedError
 from ._common import size
 from .compile import compile_graph
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["weave", "weave_cells", "weave_under"]
@@ -56,7 +57,8 @@ def _counts(rows: int, cols: int) -> tuple[int, int]:
     return ordinary, under
 
 
-@tessellation("weave", ("rows", "cols"), "square cells whose passages may cross under a neighbour", (10, 12))
+@tessellation("weave", ("rows", "cols"), "square cells whose passages may cross under a neighbour", (10, 12),
+              bytes_per_cell=3000)
 def weave_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` weave grid straight to arrays.
 
@@ -72,6 +74,7 @@ def weave_cells(rows: int, cols: int) -> CellGraph:
         If ``rows`` or ``cols`` is not a whole number of at least 1.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("weave", rows * cols)
     n = rows * cols
     index = np.arange(n, dtype=np.int64).reshape(rows, cols)
     r, c = np.divmod(np.arange(n, dtype=np.int64), cols)

@@ -9,6 +9,7 @@ from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import UnsupportedError
 from ._common import size
 from .compile import compile_graph
+from .limits import check_cells
 from .registry import tessellation
 
 __all__ = ["zeta", "zeta_cells", "zeta_crossings"]
@@ -17,7 +18,8 @@ _CUT = 0.25  # how far each interior corner of a cell is cut back, along both si
 _NAMES = ("horizontal", "vertical", "northeast-southwest", "northwest-southeast")
 
 
-@tessellation("zeta", ("rows", "cols"), "square cells with diagonal passages, up to 8 neighbours", (12, 16))
+@tessellation("zeta", ("rows", "cols"), "square cells with diagonal passages, up to 8 neighbours", (12, 16),
+              bytes_per_cell=1100)
 def zeta_cells(rows: int, cols: int) -> CellGraph:
     """Compile a ``rows x cols`` zeta board straight to arrays.
 
@@ -36,6 +38,7 @@ def zeta_cells(rows: int, cols: int) -> CellGraph:
         If ``rows`` or ``cols`` is not a whole number of at least 1.
     """
     rows, cols = size("rows", rows), size("cols", cols)
+    check_cells("zeta", rows * cols)
     n, k = rows * cols, _CUT
     index = np.arange(n, dtype=np.int64).reshape(rows, cols)
     r, c = np.divmod(np.arange(n, dtype=np.int64), cols)
