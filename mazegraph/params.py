@@ -441,7 +441,7 @@ class Param:
         except (ValueError, TypeError):
             where = f"{owner}: " if owner else ""
             none = ", or None" if self.default is None else ""
-            raise self.error(f"{where}{self.name} must be {self.kind.describe()}{none}; got {value!r}") from None
+            raise self.error(f"{where}{self.name} must be {self.kind.describe()}{none}; got {shown(value)}") from None
 
     def parse(self, text: str, owner: str = ""):
         """The value of command-line ``text`` (``none`` for None where allowed), checked."""
@@ -459,6 +459,12 @@ class Param:
         default = "" if self.default is None or self.default is REQUIRED else f" (default {self.default!r})"
         text = f"{self.name}: {self.kind.describe()}{default}"
         return f"{text}: {self.help}" if self.help else text
+
+
+def shown(value, limit: int = 80) -> str:
+    """``repr(value)`` on one line, cut to about ``limit`` characters (for messages)."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = "") -> dict:
