@@ -37,7 +37,8 @@ import numpy as np
 from .errors import InvalidOptionError, InvalidSeedError, MazeError, NotACellError
 
 __all__ = [
-    "Kind", "Number", "Choice", "Flag", "Text", "Cell", "Cells", "Names", "Mapping", "Either", "Instance", "Seed",
+    "Kind", "Number", "Choice", "Flag", "Text", "Strings", "Cell", "Cells", "Names", "Mapping", "Either", "Instance",
+    "Seed",
     "Param", "REQUIRED", "check_all", "checked", "MAZE", "SEED", "START", "GOAL",
 ]
 
@@ -361,6 +362,26 @@ class Either(Kind):
 
     def describe(self) -> str:
         return " or ".join(kind.describe() for kind in self.kinds)
+
+
+@dataclass(frozen=True)
+class Strings(Kind):
+    """A list (or tuple) of at most ``max_count`` strings; normalised to a list."""
+
+    max_count: int = 10_000
+
+    def check(self, value, cells=None):
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
+            raise ValueError
+        if len(value) > self.max_count or not all(isinstance(v, str) for v in value):
+            raise ValueError
+        return list(value)
+
+    def parse(self, text: str):
+        return [part.strip() for part in text.split(",")]
+
+    def describe(self) -> str:
+        return "a list of strings"
 
 
 @dataclass(frozen=True)
