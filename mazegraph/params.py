@@ -7,7 +7,9 @@ declaration: the check at the door (:meth:`Param.check`, which raises the
 declared :class:`~mazegraph.errors.MazeError` subclass with a message naming the
 parameter, the allowed values and what was given), the command line's
 ``--option name=value`` (:meth:`Param.parse`), and help text such as
-``mazegraph algorithms --verbose`` (:meth:`Param.describe`).
+``mazegraph algorithms --verbose`` (:meth:`Param.describe`). A public function
+declares its parameters with :func:`checked`, which checks every declared
+argument on each call before the function's body runs.
 
 >>> from mazegraph.params import Param, Number
 >>> p = Param("p_close", Number(0, 1), 0.5, "chance to close a run")
@@ -21,18 +23,33 @@ mazegraph.errors.InvalidOptionError: p_close must be a number in [0, 1]; got 2
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 import math
 import numbers
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
-from .errors import InvalidOptionError, MazeError
+from .errors import InvalidOptionError, InvalidSeedError, MazeError, NotACellError
 
-__all__ = ["Kind", "Number", "Choice", "Flag", "Text", "Cells", "Names", "Mapping", "Either", "Param", "check_all"]
+__all__ = [
+    "Kind", "Number", "Choice", "Flag", "Text", "Strings", "Cell", "Cells", "Names", "Mapping", "Either", "Instance",
+    "Seed",
+    "Param", "REQUIRED", "check_all", "checked", "MAZE", "SEED", "START", "GOAL",
+]
+
+
+class _Required:
+    def __repr__(self) -> str:
+        return "REQUIRED"
+
+
+#: The default of a parameter that has none: None is then refused like any other bad value.
+REQUIRED = _Required()
 
 
 class Kind:
@@ -161,13 +178,91 @@ class Text(Kind):
         return "a string"
 
 
+def _plain(a, b) -> bool:
+    """Whether ``a`` is written like ``b``: bools, floats and ints are not one another, tuples agree element-wise."""
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(_plain(x, y) for x, y in zip(a, b))
+
+    def sort(x):
+        if isinstance(x, (bool, np.bool_)):
+            return "bool"
+        if isinstance(x, numbers.Integral):
+            return "int"
+        if isinstance(x, numbers.Real):
+            return "real"
+        return "other"
+
+    return sort(a) == sort(b)
+
+
+def cell_label(value, cells):
+    """The label of ``cells`` that ``value`` names, found without coercion.
+
+    ``(0.5, 0.5)`` does not name cell ``(0, 0)``, nor ``True`` cell ``1``: a
+    label must be written as the tessellation writes it (a list stands for a
+    tuple, as JSON has no tuples).
+
+    Raises
+    ------
+    NotACellError
+        If ``value`` is not a cell of ``cells``; the message shows what cells look like.
+    """
+    label = _tuples(value)
+    coords = getattr(cells.labels, "coords", None)
+    integral = coords is None or (
+        isinstance(label, tuple)
+        and len(label) == coords.shape[1]
+        and all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in label)
+    )
+    if integral and isinstance(label, Hashable):
+        try:
+            index = cells.labels.index(label)
+        except (NotACellError, TypeError, ValueError, OverflowError):
+            index = None
+        if index is not None and _plain(label, cells.labels[index]):
+            return cells.labels[index]
+    example = cells.labels[0] if len(cells.labels) else None
+    raise NotACellError(f"{value!r} is not a cell of this tessellation (cells look like {example!r})")
+
+
+def _tuples(value):
+    if isinstance(value, list):
+        return tuple(_tuples(x) for x in value)
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+@dataclass(frozen=True)
+class Cell(Kind):
+    """One cell label, e.g. a start: checked against the tessellation when one is given.
+
+    Without a tessellation any hashable value passes (lists become tuples); with
+    one, the label must be one of its cells as written (see :func:`cell_label`).
+    """
+
+    def check(self, value, cells=None):
+        if cells is not None:
+            return cell_label(value, cells)
+        label = _tuples(value)
+        if not isinstance(label, Hashable) or isinstance(label, (bytes, float)):
+            raise ValueError
+        return label
+
+    def parse(self, text: str):
+        return _label(text)
+
+    def describe(self) -> str:
+        return "a cell label (0,0 on the command line)"
+
+
 @dataclass(frozen=True)
 class Cells(Kind):
     """``count`` cell labels of the tessellation, e.g. an (entrance, exit) pair.
 
-    Checked against the tessellation when one is given (each must be a cell);
-    normalised to a tuple of labels. On the command line cells are separated by
-    ``;`` and coordinates by ``,``: ``0,0;5,7``.
+    Checked against the tessellation when one is given (each must be a cell, as
+    :class:`Cell` checks one); normalised to a tuple of labels. On the command
+    line cells are separated by ``;`` and coordinates by ``,``: ``0,0;5,7``.
     """
 
     count: int = 2
@@ -175,11 +270,7 @@ class Cells(Kind):
     def check(self, value, cells=None):
         if isinstance(value, (str, bytes)) or not isinstance(value, Sequence) or len(value) != self.count:
             raise ValueError
-        labels = tuple(tuple(x) if isinstance(x, list) else x for x in value)
-        if cells is not None:
-            for label in labels:
-                cells.labels.index(label)  # NotACellError names the cell
-        return labels
+        return tuple(Cell().check(x, cells) for x in value)
 
     def parse(self, text: str):
         return tuple(_label(part) for part in text.split(";"))
@@ -274,6 +365,65 @@ class Either(Kind):
 
 
 @dataclass(frozen=True)
+class Strings(Kind):
+    """A list (or tuple) of at most ``max_count`` strings; normalised to a list."""
+
+    max_count: int = 10_000
+
+    def check(self, value, cells=None):
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, (Sequence, np.ndarray)):
+            raise ValueError
+        if len(value) > self.max_count or not all(isinstance(v, str) for v in value):
+            raise ValueError
+        return list(value)
+
+    def parse(self, text: str):
+        return [part.strip() for part in text.split(",")]
+
+    def describe(self) -> str:
+        return "a list of strings"
+
+
+@dataclass(frozen=True)
+class Instance(Kind):
+    """An object of one of ``types`` (a maze, a graph, a table), described as ``what``.
+
+    ``types`` may be a callable returning the types, for types whose module
+    imports this one.
+    """
+
+    types: tuple | Callable[[], tuple]
+    what: str
+
+    def check(self, value, cells=None):
+        types = self.types() if callable(self.types) else self.types
+        if not isinstance(value, types):
+            raise ValueError
+        return value
+
+    def describe(self) -> str:
+        return self.what
+
+
+@dataclass(frozen=True)
+class Seed(Kind):
+    """A random seed: a non-negative int, a numpy ``SeedSequence`` or ``Generator`` (None: fresh entropy)."""
+
+    def check(self, value, cells=None):
+        if isinstance(value, (np.random.Generator, np.random.SeedSequence)):
+            return value
+        if isinstance(value, (bool, np.bool_)) or not isinstance(value, numbers.Integral) or value < 0:
+            raise ValueError
+        return int(value)
+
+    def parse(self, text: str):
+        return int(text)
+
+    def describe(self) -> str:
+        return "a non-negative int, a numpy.random.SeedSequence or a numpy.random.Generator"
+
+
+@dataclass(frozen=True)
 class Param:
     """One declared parameter.
 
@@ -284,7 +434,8 @@ class Param:
         The values allowed.
     default : object
         The value when the parameter is not given. ``None`` as a default
-        means "not set" and is always allowed.
+        means "not set" and is always allowed; :data:`REQUIRED` (the default
+        default) means the parameter has no default.
     help : str
         One line for help text.
     error : type
@@ -293,7 +444,7 @@ class Param:
 
     name: str
     kind: Kind
-    default: Any = None
+    default: Any = REQUIRED
     help: str = ""
     error: type[MazeError] = field(default=InvalidOptionError)
 
@@ -303,12 +454,15 @@ class Param:
             return None
         try:
             return self.kind.check(value, cells)
-        except MazeError:  # e.g. NotACellError naming the cell
+        except NotACellError as error:  # names the cell and what cells look like; add whose it is
+            where = f"{owner}: " if owner else ""
+            raise NotACellError(f"{where}{self.name}: {error}") from None
+        except MazeError:
             raise
         except (ValueError, TypeError):
             where = f"{owner}: " if owner else ""
             none = ", or None" if self.default is None else ""
-            raise self.error(f"{where}{self.name} must be {self.kind.describe()}{none}; got {value!r}") from None
+            raise self.error(f"{where}{self.name} must be {self.kind.describe()}{none}; got {shown(value)}") from None
 
     def parse(self, text: str, owner: str = ""):
         """The value of command-line ``text`` (``none`` for None where allowed), checked."""
@@ -323,9 +477,15 @@ class Param:
 
     def describe(self) -> str:
         """``name: kind (default d): help``, one line."""
-        default = "" if self.default is None else f" (default {self.default!r})"
+        default = "" if self.default is None or self.default is REQUIRED else f" (default {self.default!r})"
         text = f"{self.name}: {self.kind.describe()}{default}"
         return f"{text}: {self.help}" if self.help else text
+
+
+def shown(value, limit: int = 80) -> str:
+    """``repr(value)`` on one line, cut to about ``limit`` characters (for messages)."""
+    text = " ".join(repr(value).split())
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = "") -> dict:
@@ -338,6 +498,10 @@ def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = ""
     """
     known = {p.name: p for p in params}
     unknown = sorted(set(values) - set(known))
+    missing = [name for name, p in known.items() if p.default is REQUIRED and name not in values]
+    if missing:
+        where = f"{owner} " if owner else ""
+        raise InvalidOptionError(f"{where}needs option(s) {', '.join(missing)}")
     if unknown:
         takes = ", ".join(known) or "no options"
         where = f"{owner} " if owner else ""
@@ -345,3 +509,85 @@ def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = ""
     return {
         name: p.check(values[name], cells, owner) if name in values else p.default for name, p in known.items()
     }
+
+
+def _cells_of(value):
+    """The CellGraph of a maze (``.cells``) or the value itself when it is one; else None."""
+    from .cellgraph import CellGraph
+
+    if isinstance(value, CellGraph):
+        return value
+    cells = getattr(value, "cells", None)
+    return cells if isinstance(cells, CellGraph) else None
+
+
+def checked(*params: Param, cells: str | None = None):
+    """Decorator: check the declared parameters of a public function on every call.
+
+    Each :class:`Param` names an argument of the decorated function; its value
+    (given or default) is checked by :meth:`Param.check` and replaced by the
+    normalised value before the body runs, so a bad value stops at the door with
+    the declared :class:`~mazegraph.errors.MazeError` subclass and a message
+    naming the function, the argument and what is allowed. Arguments not
+    declared are passed on unchecked. ``cells`` names the argument (a maze, or a
+    :class:`~mazegraph.CellGraph`) whose cells the :class:`Cell` and
+    :class:`Cells` arguments must be; declare it first. The declarations stay
+    on the function as ``params``.
+
+    Examples
+    --------
+    >>> @checked(Param("n", Number(1, 10, integer=True), 1, "how many"))
+    ... def repeat(word, n=1):
+    ...     return word * n
+    >>> repeat("ab", n=2)
+    'abab'
+    >>> repeat("ab", n=0)
+    Traceback (most recent call last):
+      ...
+    mazegraph.errors.InvalidOptionError: repeat: n must be an integer in [1, 10]; got 0
+    """
+
+    def wrap(function):
+        signature = inspect.signature(function)
+        missing = [p.name for p in params if p.name not in signature.parameters]
+        if missing:
+            raise TypeError(f"{function.__qualname__} has no parameter(s) {', '.join(missing)} to check")
+        owner = function.__name__
+
+        @functools.wraps(function)
+        def entry(*args, **kwargs):
+            bound = signature.bind(*args, **kwargs)
+            arguments = bound.arguments
+            for p in params:
+                if p.name not in arguments:
+                    value = signature.parameters[p.name].default
+                    if value is not None and value is not inspect.Parameter.empty:
+                        p.check(value, owner=owner)  # a declaration that disagrees with the signature
+                    continue
+                where = None
+                if cells is not None and isinstance(p.kind, (Cell, Cells)):
+                    where = _cells_of(arguments.get(cells))
+                arguments[p.name] = p.check(arguments[p.name], where, owner)
+            return function(*bound.args, **bound.kwargs)
+
+        entry.params = params
+        return entry
+
+    return wrap
+
+
+def _maze_types() -> tuple:
+    from .maze import Maze
+
+    return (Maze,)
+
+
+# Parameters many public functions share, declared once.
+#: A maze (required).
+MAZE = Param("maze", Instance(_maze_types, "a mazegraph.Maze (make one with mg.generate or mg.Maze)"), help="the maze")
+#: A seed; None draws fresh entropy.
+SEED = Param("seed", Seed(), None, "the random seed", error=InvalidSeedError)
+#: A start cell; None for the maze's own.
+START = Param("start", Cell(), None, "the cell to start from (default: the maze's start)")
+#: A goal cell; None for the maze's own.
+GOAL = Param("goal", Cell(), None, "the cell to reach (default: the maze's goal)")

@@ -40,12 +40,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import networkx as nx
 import numpy as np
 
 from ._numba import kernel
 from ._unionfind import join, root
 from .cellgraph import CellGraph, Labels
-from .errors import InvalidOptionError, UnsupportedError
+from .errors import UnsupportedError
+from .params import MAZE, Choice, Instance, Param, checked
 from .tessellations.compile import compile_graph
 
 if TYPE_CHECKING:
@@ -84,10 +86,15 @@ _GENERATORS = {
 }
 
 
+#: The declared ``symmetry`` argument (a name in :data:`SYMMETRIES`).
+SYMMETRY = Param("symmetry", Choice(tuple(SYMMETRIES)), help="the symmetry")
+#: The declared ``tessellation`` argument.
+TESSELLATION = Param("tessellation", Instance((nx.Graph, CellGraph), "a networkx.Graph or CellGraph (a tessellation)"),
+                     help="the tessellation")
+
+
 def _check_name(symmetry) -> str:
-    if symmetry not in SYMMETRIES:
-        raise InvalidOptionError(f"symmetry must be one of {', '.join(SYMMETRIES)}, got {symmetry!r}")
-    return symmetry
+    return SYMMETRY.check(symmetry)
 
 
 def _matrices(symmetry: str) -> list[np.ndarray]:
@@ -156,6 +163,7 @@ def _group(cells: CellGraph, symmetry: str):
     return cells.memo(("symmetry", symmetry), lambda: _find_group(cells, symmetry))
 
 
+@checked(TESSELLATION)
 def symmetries(tessellation) -> list[str]:
     """The symmetries (names in :data:`SYMMETRIES`) a tessellation has.
 
@@ -180,6 +188,7 @@ def symmetries(tessellation) -> list[str]:
     return [name for name in SYMMETRIES if _group(cells, name)[0] is not None]
 
 
+@checked(TESSELLATION, SYMMETRY)
 def symmetry_group(tessellation, symmetry: str) -> list[tuple[np.ndarray, np.ndarray]]:
     """The symmetry's group elements other than the identity, as cell and wall permutations.
 
@@ -214,7 +223,6 @@ def symmetry_group(tessellation, symmetry: str) -> list[tuple[np.ndarray, np.nda
     >>> cell_map.tolist(), edge_map.tolist()
     ([2, 1, 0], [1, 0])
     """
-    _check_name(symmetry)
     cells = compile_graph(tessellation)
     maps, why = _group(cells, symmetry)
     if maps is None:
@@ -234,6 +242,7 @@ def _mixed_edges(maps, is_open: np.ndarray) -> np.ndarray:
     return mixed
 
 
+@checked(MAZE, SYMMETRY)
 def asymmetric_cells(maze: Maze, symmetry: str) -> np.ndarray:
     """The cells at which a maze breaks a symmetry of its tessellation.
 

@@ -212,7 +212,7 @@ def test_which_symmetries_tessellations_have():
 
 def test_unknown_symmetry_lists_the_known_ones():
     G = mg.tessellations.orthogonal(4, 4)
-    with pytest.raises(mg.InvalidOptionError, match="symmetry must be one of rotate180, rotate90, .*mirror_both"):
+    with pytest.raises(mg.InvalidOptionError, match="symmetry must be one of 'rotate180', 'rotate90', .*'mirror_both'"):
         mg.generate(G, "kruskal", seed=1, symmetry="rotate45")
     with pytest.raises(mg.InvalidOptionError, match="got 'spin'"):
         mg.asymmetric_cells(mg.generate(G, "kruskal", seed=1), "spin")

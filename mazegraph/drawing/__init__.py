@@ -43,7 +43,7 @@ __all__ = ["render", "caption"]
 
 
 @functools.singledispatch
-def render(
+def _draw(
     maze,
     solution=False,
     path=None,
@@ -139,7 +139,8 @@ def render(
             "with @mazegraph.render.register)"
         )
     options = check_options(
-        solution=solution, markers=markers, openings=openings, title=title, scale=scale, size=size, dpi=dpi
+        solution=solution, markers=markers, openings=openings, title=title, scale=scale, size=size, dpi=dpi,
+        path=path, format=format, ax=ax,
     )
     if ax is not None:
         given = [name for name, value in (("path", path), ("format", format), ("scale", scale), ("size", size),
@@ -166,6 +167,19 @@ def render(
         return data
     write_output(data, path)
     return None
+
+
+@functools.wraps(_draw)
+def render(*args, **kwargs):
+    # singledispatch needs the drawn object as the first positional argument; take it by name too
+    if not args and "maze" in kwargs:
+        args = (kwargs.pop("maze"),)
+    return _draw(*args, **kwargs)
+
+
+render.register = _draw.register
+render.registry = _draw.registry
+render.dispatch = _draw.dispatch
 
 
 @render.register(nx.Graph)

@@ -8,6 +8,7 @@ option, before anything reaches matplotlib.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import DrawingOptionError, OutputPathError
-from ..params import Either, Flag, Kind, Number, Param, Text, check_all
+from ..params import Either, Flag, Instance, Kind, Number, Param, Text, check_all
 
 __all__ = ["FORMATS", "PARAMS", "Inches", "check_options", "output_format", "pixel_scale", "write_output"]
 
@@ -64,7 +65,18 @@ PARAMS = (
           error=DrawingOptionError),
     Param("dpi", Number(10, 1200), 100, "pixels per inch: a PNG's resolution, and how size turns into pixels",
           error=DrawingOptionError),
+    Param("path", Either((Text(), Instance((os.PathLike,), "a path"))), None,
+          "write the drawing to this file (.svg, .png or .pdf)", error=OutputPathError),
+    Param("format", Text(16), None, "svg, png or pdf; overrides the suffix of path", error=OutputPathError),
+    Param("ax", Instance(lambda: _axes(), "a matplotlib Axes"), None, "draw into this Axes instead of a file",
+          error=DrawingOptionError),
 )
+
+
+def _axes() -> tuple:
+    from matplotlib.axes import Axes
+
+    return (Axes,)
 
 
 def check_options(**given) -> dict:

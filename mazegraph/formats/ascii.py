@@ -28,9 +28,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..errors import InvalidOptionError, MazeFormatError, UnsupportedError
+from ..errors import MazeFormatError, UnsupportedError
 from ..maze import Maze
+from ..params import Choice, Number, Param, checked
+from ._params import ENDS, MAZE, OPENINGS
 from .wallgrid import WallGrid, border_side, grid_shape, read_grid, wall_grid
+
+STYLE = Param("style", Choice(("box", "bitmap")), "box", "+--+ walls around cells, or one # or space per wall position")
+CELL_WIDTH = Param("cell_width", Number(1, 9, integer=True), 2, "box style: characters inside a cell")
 
 __all__ = ["to_ascii", "from_ascii"]
 
@@ -42,6 +47,7 @@ _BITMAP_HELP = (
 )
 
 
+@checked(MAZE, STYLE, CELL_WIDTH, ENDS, OPENINGS)
 def to_ascii(maze: Maze, style: str = "box", *, cell_width: int = 2, ends: bool = True, openings: bool = False) -> str:
     """Write an orthogonal maze as ASCII art.
 
@@ -93,10 +99,6 @@ def to_ascii(maze: Maze, style: str = "box", *, cell_width: int = 2, ends: bool 
     >>> from_ascii(to_ascii(M)) == M
     True
     """
-    if style not in ("box", "bitmap"):
-        raise InvalidOptionError(f"to_ascii: style must be 'box' or 'bitmap', got {style!r}")
-    if isinstance(cell_width, bool) or not isinstance(cell_width, int) or not 1 <= cell_width <= 9:
-        raise InvalidOptionError(f"to_ascii: cell_width must be a whole number from 1 to 9, got {cell_width!r}")
     grid = wall_grid(maze)
     rows, cols = grid_shape(maze.cells)
     marks = {}

@@ -27,6 +27,8 @@ import numpy as np
 from ..cellgraph import CellGraph
 from ..errors import MazeFormatError, OutputPathError
 from ..maze import Maze
+from ..params import Instance, Param, checked
+from ._params import GRAPH, READ_PATH, WRITE_PATH
 
 __all__ = ["stringify", "unstringify", "to_graphml", "from_graphml", "to_gml", "from_gml"]
 
@@ -100,6 +102,7 @@ def _graph_of(obj) -> nx.Graph:
     raise MazeFormatError(f"expected a Maze, CellGraph or networkx graph, got {type(obj).__name__}")
 
 
+@checked(GRAPH)
 def stringify(G) -> nx.Graph:
     """A copy of a graph that GraphML, GML and node-link JSON writers accept.
 
@@ -161,6 +164,7 @@ def _plain(value):
     return value.item() if isinstance(value, np.generic) else value
 
 
+@checked(Param("H", Instance((nx.Graph,), "a networkx.Graph (as read from a file)")))
 def unstringify(H) -> nx.Graph:
     """The graph :func:`stringify` was given, from its stringified copy (as read back from a file).
 
@@ -198,6 +202,7 @@ def _gml_text(value):
     return "[]" if isinstance(value, (list, tuple)) and not value else value
 
 
+@checked(GRAPH, WRITE_PATH)
 def to_graphml(G, path) -> None:
     """Write a graph, maze or tessellation as GraphML (through :func:`stringify`).
 
@@ -214,16 +219,19 @@ def to_graphml(G, path) -> None:
     _write(nx.write_graphml, stringify(G), path)
 
 
+@checked(READ_PATH)
 def from_graphml(path) -> nx.Graph:
     """Read a graph written by :func:`to_graphml` (labels and attributes as they were)."""
     return unstringify(_read(nx.read_graphml, path))
 
 
+@checked(GRAPH, WRITE_PATH)
 def to_gml(G, path) -> None:
     """Write a graph, maze or tessellation as GML (through :func:`stringify`)."""
     _write(nx.write_gml, stringify(G), path)
 
 
+@checked(READ_PATH)
 def from_gml(path) -> nx.Graph:
     """Read a graph written by :func:`to_gml` (labels and attributes as they were)."""
     return unstringify(_read(nx.read_gml, path))

@@ -20,11 +20,13 @@ import numpy as np
 
 from ..errors import MazeFormatError
 from ..maze import Maze
+from ..params import MAZE, checked
 from .wallgrid import WallGrid, read_grid, wall_grid
 
 __all__ = ["to_mazelib", "from_mazelib"]
 
 
+@checked(MAZE)
 def to_mazelib(maze: Maze) -> tuple[np.ndarray, tuple[int, int], tuple[int, int]]:
     """The maze as mazelib's ``(grid, start, end)``.
 

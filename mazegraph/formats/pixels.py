@@ -19,6 +19,8 @@ import numpy as np
 from ..drawing.options import write_output
 from ..errors import MazeFormatError, UnsupportedError
 from ..maze import Maze
+from ..params import checked
+from ._params import ENDS, MAZE, OPENINGS, WRITE_PATH
 from .wallgrid import WallGrid, border_side, grid_shape, read_grid, wall_grid
 
 __all__ = ["to_png", "from_png", "START_COLOUR", "GOAL_COLOUR"]
@@ -27,6 +29,7 @@ START_COLOUR = (0, 170, 0)
 GOAL_COLOUR = (220, 0, 0)
 
 
+@checked(MAZE, WRITE_PATH, ENDS, OPENINGS)
 def to_png(maze: Maze, path=None, *, ends: bool = True, openings: bool = False):
     """Write an orthogonal maze as a PNG image, one pixel per wall-grid position.
 

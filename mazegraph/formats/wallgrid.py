@@ -19,6 +19,7 @@ import numpy as np
 from ..cellgraph import CellGraph
 from ..errors import MazeFormatError, UnsupportedError
 from ..maze import Maze
+from ..params import MAZE, checked
 from ..tessellations.orthogonal import orthogonal_cells
 
 __all__ = ["WallGrid", "grid_shape", "wall_grid", "border_side", "read_grid"]
@@ -51,6 +52,7 @@ def grid_shape(cells: CellGraph) -> tuple[int, int]:
     )
 
 
+@checked(MAZE)
 def wall_grid(maze: Maze) -> np.ndarray:
     """The maze's walls as a boolean ``(2 rows + 1, 2 cols + 1)`` array, True for a wall.
 

@@ -7,16 +7,14 @@ import math
 import numpy as np
 
 from ..cellgraph import CellGraph
-from ..maze import Maze
+from ..params import MAZE
 
 __all__ = ["maze_cells", "facts", "coordinates", "pct", "mean", "largest"]
 
 
 def maze_cells(maze) -> CellGraph:
-    """The tessellation of ``maze``; TypeError if it is not a :class:`~mazegraph.Maze`."""
-    if not isinstance(maze, Maze):
-        raise TypeError(f"expected a mazegraph.Maze, got {type(maze).__name__}")
-    return maze.cells
+    """The tessellation of ``maze``; InvalidOptionError if it is not a :class:`~mazegraph.Maze`."""
+    return MAZE.check(maze).cells
 
 
 def facts(cells: CellGraph) -> dict:

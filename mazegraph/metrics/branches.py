@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .._numba import kernel
+from ..params import MAZE, checked
 from ._common import largest, mean
 from .degrees import degrees
 
@@ -151,6 +152,7 @@ def river_of(maze, degree: np.ndarray) -> River:
     )
 
 
+@checked(MAZE)
 def river(maze) -> River:
     """Measure river: the lengths of dead ends and of passages between junctions.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..cellgraph import CellGraph
+from ..params import MAZE, checked
 from ..structure import passages
 from ._common import facts, maze_cells, pct
 
@@ -18,6 +19,7 @@ __all__ = [
 ]
 
 
+@checked(MAZE)
 def degrees(maze) -> np.ndarray:
     """Each cell's open passages: one pass over the adjacency (:func:`mazegraph.structure.passages.open_degree`)."""
     cells = maze_cells(maze)
@@ -48,6 +50,7 @@ def _max_degree(cells: CellGraph) -> int:
     return known["max_degree"]
 
 
+@checked(MAZE)
 def open_degree(maze) -> np.ndarray:
     """Number of open passages at each cell.
 
@@ -82,6 +85,7 @@ def open_degree(maze) -> np.ndarray:
     return degrees(maze)
 
 
+@checked(MAZE)
 def degree_distribution(maze) -> np.ndarray:
     """Count the cells of each open-passage degree.
 
@@ -128,6 +132,7 @@ def degree_distribution(maze) -> np.ndarray:
     return np.bincount(degrees(maze), minlength=_max_degree(maze.cells) + 1).astype(np.int64)
 
 
+@checked(MAZE)
 def dead_end_pct(maze) -> float:
     """Percentage of cells that are dead ends (exactly one open passage).
 
@@ -164,6 +169,7 @@ def dead_end_pct(maze) -> float:
     return shares(degrees(maze))["dead_end_pct"]
 
 
+@checked(MAZE)
 def corridor_pct(maze) -> float:
     """Percentage of cells that are corridor cells (exactly two open passages).
 
@@ -199,6 +205,7 @@ def corridor_pct(maze) -> float:
     return shares(degrees(maze))["corridor_pct"]
 
 
+@checked(MAZE)
 def junction_pct(maze) -> float:
     """Percentage of cells that are junctions (exactly three open passages).
 
@@ -233,6 +240,7 @@ def junction_pct(maze) -> float:
     return shares(degrees(maze))["junction_pct"]
 
 
+@checked(MAZE)
 def crossroad_pct(maze) -> float:
     """Percentage of cells that are crossroads (four or more open passages).
 

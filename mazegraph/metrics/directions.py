@@ -8,6 +8,7 @@ import numpy as np
 
 from ..cellgraph import CellGraph
 from ..errors import MissingAttributeError
+from ..params import MAZE, checked
 from ._common import facts, maze_cells
 
 __all__ = ["bias"]
@@ -20,6 +21,7 @@ def _offered(cells: CellGraph) -> np.ndarray:
     return known["offered"]
 
 
+@checked(MAZE)
 def bias(maze) -> dict[str, tuple[float, float, float]]:
     """Share of open passages in each direction class against the share offered.
 

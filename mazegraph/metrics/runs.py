@@ -9,13 +9,18 @@ import numpy as np
 
 from .._numba import kernel
 from ..cellgraph import CellGraph
-from ..errors import InvalidOptionError, MissingAttributeError
+from ..errors import MissingAttributeError
+from ..params import MAZE, Number, Param, checked
 from ._common import coordinates, facts, largest, maze_cells, mean
 
 __all__ = ["run", "Runs", "DEFAULT_MAX_TURN"]
 
 DEFAULT_MAX_TURN = 25.0
 """Default largest turn (degrees) still counted as going straight (see :func:`run`)."""
+
+#: The declared ``max_turn`` option of :func:`run` and :func:`~mazegraph.metrics.summary`.
+MAX_TURN = Param("max_turn", Number(0, 180, high_open=True), DEFAULT_MAX_TURN,
+                 "the largest turn, in degrees, that still counts as going straight")
 
 
 @kernel
@@ -206,12 +211,7 @@ def _direction_overrides(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
 
 def cos_limit(max_turn) -> float:
     """The cosine at or below which two exit directions count as straight; InvalidOptionError for a bad ``max_turn``."""
-    try:
-        turn = float(max_turn)
-    except (TypeError, ValueError):
-        raise InvalidOptionError(f"max_turn must be a number of degrees in [0, 180), got {max_turn!r}") from None
-    if not 0.0 <= turn < 180.0:
-        raise InvalidOptionError(f"max_turn must be a number of degrees in [0, 180), got {max_turn!r}")
+    turn = MAX_TURN.check(max_turn)
     # straight when the exit directions make an angle of at least 180 - max_turn degrees
     return -math.cos(math.radians(turn)) + 1e-9
 
@@ -261,6 +261,7 @@ def _run_lengths(maze, max_turn) -> np.ndarray:
     )
 
 
+@checked(MAZE, MAX_TURN)
 def run(maze, *, max_turn: float = DEFAULT_MAX_TURN) -> Runs:
     """Measure run: the lengths of the straight stretches of passage.
 

@@ -7,11 +7,12 @@ import re
 
 import numpy as np
 
+from ..params import MAZE, checked
 from ._common import coordinates, maze_cells, pct
 from .branches import river_of
 from .degrees import degrees, shares
 from .directions import shares_by_direction, total_variation
-from .runs import DEFAULT_MAX_TURN, cos_limit, run
+from .runs import DEFAULT_MAX_TURN, MAX_TURN, run
 from .solution import solution_cells, straightness
 
 __all__ = ["summary", "SUMMARY_KEYS"]
@@ -42,6 +43,7 @@ def _key(name: str) -> str:
     return "bias_" + re.sub(r"[^0-9A-Za-z]+", "_", name).strip("_").lower()
 
 
+@checked(MAZE, MAX_TURN)
 def summary(maze, *, max_turn: float = DEFAULT_MAX_TURN) -> dict:
     """All scalar texture metrics of a maze, as one flat dict (one DataFrame row).
 
@@ -130,7 +132,6 @@ def summary(maze, *, max_turn: float = DEFAULT_MAX_TURN) -> dict:
     out["branch_length_mean"] = branches.mean_branch_length
 
     if xyz is None:
-        cos_limit(max_turn)  # still reject a bad option
         out["run_length_mean"] = out["run_length_max"] = math.nan
     else:
         runs = run(maze, max_turn=max_turn)

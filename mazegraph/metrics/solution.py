@@ -9,6 +9,7 @@ import numpy as np
 from .._search import breadth_first
 from ..cellgraph import CellGraph
 from ..errors import MissingAttributeError, NoSolutionError
+from ..params import GOAL, MAZE, START, checked
 from ._common import coordinates, facts, maze_cells, pct
 
 __all__ = ["solution_length", "solution_pct", "tortuosity"]
@@ -50,6 +51,7 @@ def straightness(cells: CellGraph, xyz: np.ndarray, s: int, g: int, length: int)
     return (length - 1) / distance
 
 
+@checked(MAZE, START, GOAL, cells="maze")
 def solution_length(maze, start=None, goal=None) -> int:
     """Number of cells on the solution path, start and goal both counted.
 
@@ -106,6 +108,7 @@ def solution_length(maze, start=None, goal=None) -> int:
     return length
 
 
+@checked(MAZE, START, GOAL, cells="maze")
 def solution_pct(maze, start=None, goal=None) -> float:
     """Percentage of all cells that lie on the solution path (Pullen's "Solution").
 
@@ -153,6 +156,7 @@ def solution_pct(maze, start=None, goal=None) -> float:
     return pct(solution_length(maze, start, goal), maze.cells.n_cells)
 
 
+@checked(MAZE, START, GOAL, cells="maze")
 def tortuosity(maze, start=None, goal=None) -> float:
     """Solution length in passages over the straight-line distance from start to goal.
 

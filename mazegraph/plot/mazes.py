@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..params import checked
+from ._params import ALGORITHMS, COLUMNS, SEED, TESSELLATION
+
 __all__ = ["gallery"]
 
 
@@ -20,6 +23,7 @@ def _size_text(cells) -> str:
     return " x ".join(str(x) for x in flat)
 
 
+@checked(TESSELLATION, ALGORITHMS, SEED, COLUMNS)
 def gallery(tessellation, algorithms=None, seed: int = 1, columns: int = 5):
     """Every algorithm on the same tessellation and seed, one panel each, start and goal marked.
 

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..params import checked
+from ._params import AX, REFERENCE, frame
+
 __all__ = ["scaling", "degrees", "COLOURS", "MARKERS"]
 
 # fifteen colours and fifteen markers: every line of a fifteen-algorithm figure differs from every other in both
@@ -23,6 +26,7 @@ def _axes(ax, width: float, height: float):
     return plt.figure(figsize=(width, height), layout="constrained").add_subplot(1, 1, 1)
 
 
+@checked(frame("lengths"), frame("fits", None), AX, REFERENCE)
 def scaling(lengths, fits=None, ax=None, reference: float | None = 1.25):
     """Solution length against grid side, log-log: each algorithm's means and fitted power law.
 
@@ -106,6 +110,7 @@ def _fixed(values):
     return FixedLocator(values)
 
 
+@checked(frame("table"), AX)
 def degrees(table, ax=None):
     """Share of interior cells with each number of passages, with 95% intervals, beside exact values.
 

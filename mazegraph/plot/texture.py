@@ -8,7 +8,9 @@ import numpy as np
 
 from ..errors import ExperimentError, InvalidOptionError
 from ..metric_info import axis_label, metric_info
+from ..params import checked
 from ..runner.schema import is_id_column
+from ._params import AX, BY, COL_WRAP, METRICS, frame
 
 __all__ = ["distributions", "informative_metrics", "group_labels", "frame_title"]
 
@@ -19,6 +21,7 @@ _KDE_POINTS = 64  # density evaluated at this many points between a group's smal
 _KDE_EXACT = 2000  # above this many values, the density is estimated from a 512-bin histogram
 
 
+@checked(frame("df"), METRICS)
 def informative_metrics(df, metrics: Sequence[str] | None = None) -> list[str]:
     """The metric columns worth a panel: numeric, with at least two distinct finite values.
 
@@ -48,6 +51,12 @@ def informative_metrics(df, metrics: Sequence[str] | None = None) -> list[str]:
             if c != "time_ns" and not is_id_column(c) and pd.api.types.is_numeric_dtype(df[c])
             and not pd.api.types.is_bool_dtype(df[c])
         ]
+    if isinstance(metrics, str):
+        metrics = [metrics]
+    absent = [m for m in metrics if m not in df]
+    if absent:
+        raise InvalidOptionError(f"metrics: {', '.join(map(repr, absent))} not columns of the frame; "
+                                 f"columns: {', '.join(map(str, df.columns))}")
     keep = []
     for m in metrics:
         values = df[m].to_numpy(dtype=float, na_value=np.nan)
@@ -250,6 +259,7 @@ def _check(df, metrics, by: str, kind: str) -> list[str]:
     return metrics
 
 
+@checked(frame("df"), METRICS, BY, AX, COL_WRAP)
 def distributions(df, metrics: Sequence[str] | str | None = None, by: str = "variant", kind: str = "violin",
                   ax=None, col_wrap: int = 3):
     """Each metric's distribution per variant, one panel per metric that varies.

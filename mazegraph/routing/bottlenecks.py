@@ -9,7 +9,8 @@ import numpy as np
 from .._search import low_points
 from ..errors import NoSolutionError
 from ..maze import Maze
-from ._common import cell_index, check_maze
+from ..params import GOAL, MAZE, START, checked
+from ._common import cell_index
 
 __all__ = ["bottlenecks", "Bottlenecks"]
 
@@ -33,6 +34,7 @@ class Bottlenecks(NamedTuple):
     edge_indices: np.ndarray
 
 
+@checked(MAZE, START, GOAL, cells="maze")
 def bottlenecks(maze: Maze, start=None, goal=None) -> Bottlenecks:
     """The cells and passages that every solution passes through.
 
@@ -83,7 +85,6 @@ def bottlenecks(maze: Maze, start=None, goal=None) -> Bottlenecks:
     .. [2] W. D. Pullen, "Maze Algorithms: Maze solving (collision solver,
        shortest paths)", Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "bottlenecks")
     c = maze.cells
     s = cell_index(maze, start, maze.start_index)
     g = cell_index(maze, goal, maze.goal_index)

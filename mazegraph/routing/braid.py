@@ -7,6 +7,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import as_generator, bounded, kernel_state
 from ..maze import Maze
+from ..params import MAZE, SEED, checked
 from ..structure.passages import (
     can_open,
     constraints,
@@ -15,7 +16,7 @@ from ..structure.passages import (
     open_edge,
     shuffle,
 )
-from ._common import check_maze, fraction_option
+from ._common import FRACTION
 
 __all__ = ["braid"]
 
@@ -76,6 +77,7 @@ def _braid(edges, indptr, neighbors, edge_ids, crosses, under, direction, is_ope
     return cured
 
 
+@checked(MAZE, FRACTION, SEED)
 def braid(maze: Maze, fraction: float = 1.0, seed=None) -> Maze:
     """Remove dead ends by opening one wall at each: a braid (or partial braid) maze.
 
@@ -127,8 +129,6 @@ def braid(maze: Maze, fraction: float = 1.0, seed=None) -> Maze:
        Algorithms: Dead end removal", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "braid")
-    fraction = fraction_option("fraction", fraction)
     rng = as_generator(seed)
     out = maze.copy()
     c = out.cells

@@ -10,6 +10,7 @@ from .._search import breadth_first
 from .._unionfind import join, root
 from ..errors import UnsupportedError
 from ..maze import Maze
+from ..params import GOAL, MAZE, SEED, START, checked
 from ..structure.passages import (
     can_close,
     can_open,
@@ -20,11 +21,12 @@ from ..structure.passages import (
     open_edge,
     shuffle,
 )
-from ._common import cell_index, check_maze
+from ._common import AS_MASK, SOURCE, cell_index
 
 __all__ = ["flood", "is_solvable", "remove_isolations", "remove_loops", "removed_cells"]
 
 
+@checked(MAZE, SOURCE, AS_MASK, cells="maze")
 def flood(maze: Maze, source=None, *, as_mask: bool = False):
     """The cells reachable from a cell through open passages (flood fill).
 
@@ -64,7 +66,6 @@ def flood(maze: Maze, source=None, *, as_mask: bool = False):
        Classification: Routing (isolations)", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "flood")
     s = cell_index(maze, source, maze.start_index)
     c = maze.cells
     dist, _, order, _ = breadth_first(c.indptr, c.neighbors, c.edge_ids, maze.open, s, -1)
@@ -74,6 +75,7 @@ def flood(maze: Maze, source=None, *, as_mask: bool = False):
     return [labels[i] for i in order.tolist()]
 
 
+@checked(MAZE, START, GOAL, cells="maze")
 def is_solvable(maze: Maze, start=None, goal=None) -> bool:
     """True if open passages join ``start`` and ``goal``.
 
@@ -106,13 +108,13 @@ def is_solvable(maze: Maze, start=None, goal=None) -> bool:
     .. [1] W. D. Pullen, "Maze Algorithms: Maze solving", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "is_solvable")
     s = cell_index(maze, start, maze.start_index)
     g = cell_index(maze, goal, maze.goal_index)
     c = maze.cells
     return bool(breadth_first(c.indptr, c.neighbors, c.edge_ids, maze.open, s, g)[0][g] >= 0)
 
 
+@checked(MAZE)
 def removed_cells(maze: Maze) -> list:
     """The cells with no open passage (left out of a sparse maze, or isolated).
 
@@ -122,7 +124,6 @@ def removed_cells(maze: Maze) -> list:
     >>> mg.removed_cells(mg.Maze(mg.tessellations.orthogonal(1, 3), [((0, 0), (0, 1))]))
     [(0, 2)]
     """
-    maze = check_maze(maze, "removed_cells")
     c = maze.cells
     idle = np.flatnonzero(open_degree(c.indptr, c.edge_ids, maze.open) == 0)
     return [c.labels[i] for i in idle.tolist()]
@@ -211,6 +212,7 @@ def _prune(edges, indptr, edge_ids, under, is_open, state):
     return closed
 
 
+@checked(MAZE, SEED)
 def remove_isolations(maze: Maze, seed=None) -> Maze:
     """Open walls, in random order, until every cell can be reached.
 
@@ -252,7 +254,6 @@ def remove_isolations(maze: Maze, seed=None) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Isolation remover", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "remove_isolations")
     rng = as_generator(seed)
     out = maze.copy()
     c = out.cells
@@ -268,6 +269,7 @@ def remove_isolations(maze: Maze, seed=None) -> Maze:
     return out
 
 
+@checked(MAZE, SEED)
 def remove_loops(maze: Maze, seed=None) -> Maze:
     """Close walls, in random order, until the maze has no loops (or detached walls).
 
@@ -312,7 +314,6 @@ def remove_loops(maze: Maze, seed=None) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Loop remover", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "remove_loops")
     rng = as_generator(seed)
     out = maze.copy()
     c = out.cells

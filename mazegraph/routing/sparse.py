@@ -9,8 +9,9 @@ from .._random import as_generator, bounded, kernel_state
 from .._search import breadth_first, flood_layer
 from ..errors import InvalidOptionError
 from ..maze import Maze
+from ..params import MAZE, SEED, checked
 from ..structure.passages import can_close, close_edge, constraints, locked_cells, open_degree
-from ._common import check_maze, count_option
+from ._common import PASSES, RADIUS
 
 __all__ = ["sparsify"]
 
@@ -125,6 +126,7 @@ def _grow_sparse(indptr, neighbors, edge_ids, crosses, n_edges, root, radius, st
     return is_open
 
 
+@checked(MAZE, PASSES, RADIUS, SEED)
 def sparsify(maze: Maze, passes: int | None = None, *, radius: int | None = None, seed=None) -> Maze:
     """Leave cells out of a maze (sparse routing); the cells kept stay connected.
 
@@ -188,18 +190,15 @@ def sparsify(maze: Maze, passes: int | None = None, *, radius: int | None = None
        Algorithms: Dead end filler", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "sparsify")
     if (passes is None) == (radius is None):
         raise InvalidOptionError("sparsify takes exactly one of passes= (dead-end culling) and radius= (regrowing)")
     out = maze.copy()
     c = out.cells
     crosses, under, _ = constraints(c)
     if passes is not None:
-        passes = count_option("passes", passes, 0)
         _cull(c.edges, c.indptr, c.edge_ids, under, out.open, passes, out.start_index, out.goal_index)
         info = {"method": "passes", "passes": passes}
     else:
-        radius = count_option("radius", radius, 1)
         if len(under):
             raise InvalidOptionError("radius= regrows a plain maze and would drop a weave's tunnels; use passes=")
         rng = as_generator(seed)

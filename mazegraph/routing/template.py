@@ -5,14 +5,17 @@ from __future__ import annotations
 import numpy as np
 
 from .._random import as_generator
+from ..errors import InvalidSizeError
 from ..maze import Maze
+from ..params import SEED, checked
 from ..tessellations import orthogonal_cells
-from ._common import check_maze, count_option
+from ._common import COLS, MAX_CELLS, PATTERN, ROWS
 from .operations import remove_isolations, remove_loops
 
 __all__ = ["from_template", "concentric_rings"]
 
 
+@checked(ROWS, COLS)
 def concentric_rings(rows: int, cols: int) -> Maze:
     """A template on ``orthogonal(rows, cols)``: concentric rectangular rings of passages.
 
@@ -32,8 +35,9 @@ def concentric_rings(rows: int, cols: int) -> Maze:
 
     Raises
     ------
-    InvalidOptionError
-        If a size is not a whole number of at least 1.
+    InvalidSizeError
+        If a size is not a whole number of at least 1, or the grid has more than
+        ``MAX_CELLS`` (10**8) cells.
 
     Examples
     --------
@@ -48,7 +52,10 @@ def concentric_rings(rows: int, cols: int) -> Maze:
        then run the isolation and loop removers), Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    rows, cols = count_option("rows", rows, 1), count_option("cols", cols, 1)
+    if rows * cols > MAX_CELLS:
+        raise InvalidSizeError(
+            f"concentric_rings: {rows} x {cols} is {rows * cols:,} cells; the most is {MAX_CELLS:,}: lower rows or cols"
+        )
     cells = orthogonal_cells(rows, cols)
     r, c = cells.labels.coords.T
     ring = np.minimum.reduce([r, c, rows - 1 - r, cols - 1 - c])
@@ -56,6 +63,7 @@ def concentric_rings(rows: int, cols: int) -> Maze:
     return Maze(cells, ring[u] == ring[v], meta={"template": "concentric_rings"})
 
 
+@checked(PATTERN, SEED)
 def from_template(pattern: Maze, seed=None) -> Maze:
     """Make a perfect maze from a template by Pullen's isolation and loop removers.
 
@@ -94,7 +102,6 @@ def from_template(pattern: Maze, seed=None) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Template", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    pattern = check_maze(pattern, "from_template")
     rng = as_generator(seed)
     joined = remove_isolations(pattern, seed=rng)
     out = remove_loops(joined, seed=rng)

@@ -7,13 +7,14 @@ import numpy as np
 from ..errors import UnsupportedError
 from ..generators.bisection import bisect_passages
 from ..maze import Maze
+from ..params import MAZE, checked
 from ..structure.box import box_of
 from ..tessellations.orthogonal import orthogonal_cells
-from ._common import check_maze
 
 __all__ = ["to_unicursal"]
 
 
+@checked(MAZE)
 def to_unicursal(maze: Maze) -> Maze:
     """Turn a perfect maze on a rectangle of square cells into a labyrinth twice its size.
 
@@ -59,7 +60,6 @@ def to_unicursal(maze: Maze) -> Maze:
     .. [1] W. D. Pullen, "Maze Algorithms: Unicursal" (bisect every passage of a
        perfect maze), Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "to_unicursal")
     half = maze.cells
     box = box_of(half)
     if box is None or len(box.shape) != 2:

@@ -5,12 +5,13 @@ from __future__ import annotations
 import numpy as np
 
 from ..maze import Maze
+from ..params import MAZE, checked
 from ..structure.passages import constraints, locked_cells, open_degree
-from ._common import check_maze
 
 __all__ = ["weave_violations"]
 
 
+@checked(MAZE)
 def weave_violations(maze: Maze) -> np.ndarray:
     """The open tunnels that do not pass beneath a straight corridor across them.
 
@@ -45,7 +46,6 @@ def weave_violations(maze: Maze) -> np.ndarray:
     .. [1] W. D. Pullen, "Maze Classification: Dimension (weave)", Think
        Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    maze = check_maze(maze, "weave_violations")
     c = maze.cells
     _, under, direction = constraints(c)
     if not len(under):

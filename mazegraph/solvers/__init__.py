@@ -10,8 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._random import as_generator
-from ..errors import InvalidOptionError, UnknownSolverError
+from ..errors import UnknownSolverError
 from ..maze import Maze
+from ..params import GOAL, MAZE, SEED, START, check_all, checked
 from ..tessellations.compile import compile_graph
 from . import fillers as _fillers  # noqa: F401  (registers the maze-focused solvers)
 from . import searchers as _searchers  # noqa: F401  (registers "backtracker", "tremaux")
@@ -54,12 +55,11 @@ def solver_info(method: str) -> Solver:
         raise UnknownSolverError(method, REGISTRY) from None
 
 
-def _cell(cells, label, default: int, what: str) -> int:
-    if label is None:
-        return default
-    return cells.labels.index(label)
+def _cell(cells, label, default: int) -> int:
+    return default if label is None else cells.labels.index(label)
 
 
+@checked(MAZE, START, GOAL, SEED, cells="maze")
 def solve(maze: Maze, method: str, start=None, goal=None, seed=None, **options) -> Solution:
     """Solve a maze with one of Pullen's algorithms.
 
@@ -114,16 +114,10 @@ def solve(maze: Maze, method: str, start=None, goal=None, seed=None, **options) 
     .. [1] W. D. Pullen, "Maze Algorithms", Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
     entry = solver_info(method)
-    if not isinstance(maze, Maze):
-        raise InvalidOptionError(f"solve takes a mazegraph.Maze, got {type(maze).__name__}; make one with mg.Maze "
-                                 "or mg.generate")
+    options = {k: v for k, v in check_all(entry.params, options, owner=method).items() if v is not None}
     cells = compile_graph(maze.cells)
-    unknown = sorted(set(options) - set(entry.options))
-    if unknown:
-        takes = ", ".join(entry.options) or "no options"
-        raise InvalidOptionError(f"{method} does not take option(s) {', '.join(unknown)}; it takes {takes}")
-    s = _cell(cells, start, maze.start_index, "start")
-    g = _cell(cells, goal, maze.goal_index, "goal")
+    s = _cell(cells, start, maze.start_index)
+    g = _cell(cells, goal, maze.goal_index)
     rng = as_generator(seed)
     is_open = np.ascontiguousarray(maze.open, dtype=np.bool_)
     out = entry.function(cells, is_open, s, g, rng, **options)

@@ -30,6 +30,9 @@ class Solver:
         What it returns: ``"1"``, ``"all"``, ``"all+"``, ``"all shortest"`` or ``"1 shortest"``.
     focus : str
         ``"you"`` (walks from the start) or ``"maze"`` (works on the whole maze).
+    params : tuple of Param
+        The declared options (:class:`mazegraph.params.Param`); :func:`mazegraph.solve`
+        checks them before the solver runs.
     """
 
     name: str
@@ -38,23 +41,27 @@ class Solver:
     solutions: str
     focus: str
     summary: str
+    params: tuple = ()
 
     @property
     def options(self) -> list[str]:
         """The keyword options the solver takes."""
-        import inspect
-
-        return list(inspect.signature(self.function).parameters)[5:]
+        return [p.name for p in self.params]
 
 
 REGISTRY: dict[str, Solver] = {}
 
 
-def register(name: str, pullen: str, solutions: str, focus: str, summary: str):
-    """Decorator adding a solver function to the registry under ``name``."""
+def register(name: str, pullen: str, solutions: str, focus: str, summary: str, params: tuple = ()):
+    """Decorator adding a solver function to the registry under ``name``, with its declared options."""
 
     def add(function):
-        REGISTRY[name] = Solver(name, function, pullen, solutions, focus, summary)
+        import inspect
+
+        takes = list(inspect.signature(function).parameters)[5:]
+        if takes != [p.name for p in params]:
+            raise TypeError(f"solver {name}: options {takes} are declared as {[p.name for p in params]}")
+        REGISTRY[name] = Solver(name, function, pullen, solutions, focus, summary, tuple(params))
         return function
 
     return add

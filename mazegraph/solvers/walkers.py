@@ -12,7 +12,7 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state
 from .._search import bfs_parents
-from ..errors import InvalidOptionError
+from ..params import Choice, Number, Param
 from ._common import record, wrap
 from ._geometry import rotation
 from ._registry import register
@@ -22,18 +22,21 @@ __all__ = ["random_mouse", "wall_follower", "pledge", "chain"]
 LEFT, RIGHT = 0, 1
 
 
+#: The most moves a walker may be asked for: about ten seconds of walking.
+MAX_STEPS = 10**9
+
+HAND = Param("hand", Choice(("left", "right")), "left", "the hand kept on the wall")
+STEPS = Param("max_steps", Number(0, MAX_STEPS, integer=True), None, "moves before giving up (default: by maze size)")
+DIRECTION = Param("direction", Number(-360, 360), None,
+                  "preferred direction in degrees, 0 = east, 90 = north (default: towards the goal)")
+
+
 def _hand(hand: str) -> int:
-    if hand not in ("left", "right"):
-        raise InvalidOptionError(f"hand must be 'left' or 'right', got {hand!r}")
     return LEFT if hand == "left" else RIGHT
 
 
 def _limit(max_steps, default: int) -> int:
-    if max_steps is None:
-        return default
-    if isinstance(max_steps, bool) or not isinstance(max_steps, (int, np.integer)) or max_steps < 0:
-        raise InvalidOptionError(f"max_steps must be a non-negative integer, got {max_steps!r}")
-    return int(max_steps)
+    return default if max_steps is None else max_steps
 
 
 # -- random mouse ------------------------------------------------------------------------
@@ -70,7 +73,7 @@ def _mouse(indptr, neighbors, edge_ids, is_open, s, g, state, limit):
     return cur == g, steps, stack[:top].copy()
 
 
-@register("random_mouse", "Random Mouse", "1", "you", "random moves, no turning back unless at a dead end")
+@register("random_mouse", "Random Mouse", "1", "you", "random moves, no turning back unless at a dead end", (STEPS,))
 def random_mouse(cells, is_open, start, goal, rng, *, max_steps=None):
     """Random Mouse: wander at random until the goal turns up.
 
@@ -87,7 +90,7 @@ def random_mouse(cells, is_open, start, goal, rng, *, max_steps=None):
         Cell indices.
     rng : numpy.random.Generator
     max_steps : int, optional
-        Step limit; ``100 * n_cells`` by default.
+        Step limit, at most ``MAX_STEPS`` (10**9); ``100 * n_cells`` by default.
 
     Returns
     -------
@@ -97,7 +100,7 @@ def random_mouse(cells, is_open, start, goal, rng, *, max_steps=None):
     Raises
     ------
     InvalidOptionError
-        If ``max_steps`` is not a non-negative integer.
+        If ``max_steps`` is not an integer in ``[0, MAX_STEPS]`` (checked by :func:`mazegraph.solve`).
 
     Examples
     --------
@@ -175,7 +178,7 @@ _WHY = {1: "the start is walled in", 2: "it came back to where it began: the goa
         "(it sits on an island, or is unreachable)", 3: "step limit reached"}
 
 
-@register("wall_follower", "Wall Follower", "1", "you", "keep one hand on the wall (left or right)")
+@register("wall_follower", "Wall Follower", "1", "you", "keep one hand on the wall (left or right)", (HAND,))
 def wall_follower(cells, is_open, start, goal, rng, *, hand="left"):
     """Wall Follower: keep one hand on the wall.
 
@@ -284,7 +287,8 @@ def _pledge(indptr, neighbors, edge_ids, angle, back, is_open, s, g, hand, headi
     return cur == g, steps, stack[:top].copy()
 
 
-@register("pledge", "Pledge Algorithm", "1", "you", "go one way; wall-follow, counting turns, until the count is 0")
+@register("pledge", "Pledge Algorithm", "1", "you", "go one way; wall-follow, counting turns, until the count is 0",
+          (HAND, DIRECTION, STEPS))
 def pledge(cells, is_open, start, goal, rng, *, hand="left", direction=None, max_steps=None):
     """Pledge algorithm: a preferred direction, and wall following while counting turns.
 
@@ -304,10 +308,10 @@ def pledge(cells, is_open, start, goal, rng, *, hand="left", direction=None, max
         As for every solver (see :func:`mazegraph.solve`).
     hand : {"left", "right"}
     direction : float, optional
-        Preferred direction in degrees (0 = east, 90 = north); by default the
+        Preferred direction in degrees, in ``[-360, 360]`` (0 = east, 90 = north); by default the
         start cell's side nearest to the straight line towards the goal.
     max_steps : int, optional
-        Step limit (Pledge may circle forever inside a maze); by default
+        Step limit, at most ``MAX_STEPS`` (Pledge may circle forever inside a maze); by default
         ``4 * (2 * open passages + cells)``.
 
     Returns
@@ -348,10 +352,7 @@ def pledge(cells, is_open, start, goal, rng, *, hand="left", direction=None, max
             diffs = np.abs((angle[lo:hi] - want + np.pi) % (2 * np.pi) - np.pi)
             heading = float(angle[lo + int(np.argmin(diffs))])
     else:
-        try:
-            heading = float(np.radians(float(direction)))
-        except (TypeError, ValueError):
-            raise InvalidOptionError(f"direction must be an angle in degrees, got {direction!r}") from None
+        heading = float(np.radians(direction))
     limit = _limit(max_steps, 4 * (2 * int(np.count_nonzero(is_open)) + cells.n_cells))
     solved, steps, path = _pledge(
         cells.indptr, nbr, eid, angle, back, is_open, start, goal, h, heading, limit, np.pi / 4

@@ -21,7 +21,9 @@ import numpy as np
 
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError, TooManyTreesError, UnsupportedError
+from ..params import checked
 from ..tessellations.compile import compile_graph
+from ._params import GRAPH, LABELS, LIMIT
 
 __all__ = [
     "count_spanning_trees",
@@ -82,6 +84,7 @@ def _reduced_laplacian(n: int, edges: np.ndarray):
     return L[:-1, :-1]
 
 
+@checked(GRAPH)
 def count_spanning_trees(G) -> int:
     """Return the exact number of spanning trees of a graph.
 
@@ -169,6 +172,7 @@ def count_spanning_trees(G) -> int:
     return int(A[size - 1, size - 1])
 
 
+@checked(GRAPH)
 def log_count_spanning_trees(G) -> float:
     """Return the natural logarithm of the number of spanning trees.
 
@@ -258,6 +262,7 @@ def find(parent: list[int], x: int) -> int:
     return x
 
 
+@checked(GRAPH, LABELS, LIMIT)
 def enumerate_spanning_trees(G, labels: bool = False, limit: int | None = MAX_ENUMERATED) -> list[frozenset]:
     """List every spanning tree of a small graph.
 

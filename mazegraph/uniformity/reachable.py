@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSizeError
 from ..generators import lookup
+from ..params import checked
 from ..structure.dual import wall_dual
 from ..tessellations.compile import compile_graph
+from ._params import ALGORITHM, FOCUS, GRAPH
 from .models.smallgraph import SmallGraph, bits
 
 __all__ = ["reachable_trees", "reachability", "Reachable", "ReachabilityError", "MAX_CELLS"]
@@ -60,6 +62,7 @@ class Reachable:
     exact: bool
 
 
+@checked(ALGORITHM, GRAPH, FOCUS)
 def reachability(algorithm: str, G, *, focus: str = "passage", **options) -> Reachable | None:
     """The spanning trees a registered algorithm can make on a tiny graph, with the argument, or None.
 

@@ -22,12 +22,14 @@ import pandas as pd
 
 from ..errors import OutputPathError
 from ..generators import applicability
+from ..params import Param, checked
 from ..plot import degrees
 from ..plot import scaling as scaling_figure
 from ..plot.command import save
 from ..reproduce.pullen import ROWS, reference
 from ..runner.provenance import write_config
 from ..tessellations import build
+from ._params import ALPHA, GRAPH, POWER, SAMPLES, SEED
 from .count import count_spanning_trees
 from .ust import LERW_EXPONENT, compare_z2, degree_fractions, fit_exponent, scaling
 from .verify import power_samples, test
@@ -54,6 +56,7 @@ def _folder(out) -> Path:
     return out
 
 
+@checked(GRAPH, ALPHA, POWER, SEED, Param("max_samples", SAMPLES.kind, 70_000, "the most samples"))
 def sample_plan(G, alpha: float = 1e-3, power: float = 0.99, seed: int = 0, max_samples: int = 70_000) -> dict:
     """Size the samples for one graph: a pilot run of randomized Kruskal estimates its bias.
 

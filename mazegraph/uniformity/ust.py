@@ -25,9 +25,11 @@ from ..errors import InvalidSizeError
 from ..generators import lookup
 from ..maze import Maze
 from ..metrics import solution_length
+from ..params import checked
 from ..structure.passages import open_degree
 from ..tessellations import build
 from ..tessellations.compile import compile_graph
+from ._params import MAZES, SEED
 
 __all__ = [
     "LERW_EXPONENT",
@@ -120,6 +122,7 @@ def _sampler(cells, algorithm: str, options: dict):
     return lambda rng: entry.run(cells, rng, **checked).mask
 
 
+@checked(MAZES, SEED)
 def degree_fractions(
     algorithm: str, tessellation: str, size: tuple, mazes: int, seed: int = 0, margin: int = 0, **options
 ) -> pd.DataFrame:
@@ -226,6 +229,7 @@ def compare_z2(measured: pd.DataFrame) -> pd.DataFrame:
     return out
 
 
+@checked(MAZES, SEED)
 def scaling(
     algorithms, sizes, mazes: int, seed: int = 0, tessellation: str = "orthogonal", progress=None
 ) -> pd.DataFrame:

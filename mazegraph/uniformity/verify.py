@@ -29,7 +29,9 @@ import numpy as np
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, InvalidSeedError, InvalidSizeError, NotATreeError
 from ..generators import lookup
+from ..params import checked
 from ..tessellations.compile import compile_graph
+from ._params import ALGORITHM, ALPHA, CAP, GRAPH, MAX_TREES, POWER, SAMPLES, SEED, TREES, W2
 from .count import MAX_ENUMERATED, enumerate_spanning_trees, tree_key
 from .reachable import ReachabilityError, _validate_supplied, reachability
 
@@ -106,6 +108,7 @@ class UniformityResult:
         return row
 
 
+@checked(SEED, SAMPLES)
 def sample_seeds(seed, samples: int) -> list[np.random.SeedSequence]:
     """One SeedSequence per sample, ``SeedSequence(root, spawn_key=key + (i,))``.
 
@@ -158,6 +161,7 @@ def _sampler(algorithm, cells: CellGraph, G, options: dict) -> tuple[str, Callab
     return algorithm, lambda ss: entry.run(cells, np.random.default_rng(ss), focus, **checked).mask
 
 
+@checked(SAMPLES, TREES)
 def expected_tv(samples: int, trees: int) -> float:
     """Expected total-variation distance of ``samples`` uniform draws from ``trees`` outcomes.
 
@@ -185,6 +189,7 @@ def expected_tv(samples: int, trees: int) -> float:
     return 0.5 * trees * math.exp(log_mad) / n
 
 
+@checked(W2, TREES, ALPHA, POWER, CAP)
 def power_samples(w2: float, trees: int, alpha: float = 1e-3, power: float = 0.9, cap: int = 10**8) -> int:
     """Samples a chi-square test needs to detect an effect of size ``w2`` with the given power.
 
@@ -224,6 +229,7 @@ def power_samples(w2: float, trees: int, alpha: float = 1e-3, power: float = 0.9
     return hi
 
 
+@checked(ALGORITHM, GRAPH, SAMPLES, SEED, ALPHA, MAX_TREES)
 def test(
     algorithm: str | Callable,
     G,
@@ -328,10 +334,6 @@ def test(
     >>> r.verdict, r.reachable, r.trees
     ('never', 4, 15)
     """
-    if not isinstance(samples, (int, np.integer)) or samples < 1:
-        raise InvalidSizeError(f"samples must be a positive whole number, got {samples!r}")
-    if not 0.0 < float(alpha) < 1.0:
-        raise InvalidOptionError(f"alpha must lie strictly between 0 and 1, got {alpha!r}")
     cells = compile_graph(G)
     trees = enumerate_spanning_trees(cells, limit=max_trees)
     index = {}
@@ -396,6 +398,7 @@ def _proof(algorithm, G, cells, index: dict, reachable, options: dict) -> tuple[
     return allowed, found.argument + ("" if found.exact else " (a superset)")
 
 
+@checked(TREES, ALPHA)
 def never_samples(trees: int, alpha: float = 1e-3) -> int:
     """Samples after which a tree of probability ``1 / (4 trees)`` is missed with probability below ``alpha``.
 
