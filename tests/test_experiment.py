@@ -286,7 +286,7 @@ def _with(**changes):
         (_with(algorithms=[{"name": "kruskal", "options": {"bogus": 1}}]),
          "config: algorithms[0].options.bogus: kruskal does not take option 'bogus'"),
         (_with(algorithms=[{"name": "growing_tree", "options": {"policy": "bogus"}}]),
-         "config: algorithms[0].options: growing_tree: policy must be one of"),
+         "config: algorithms[0].options.policy: growing_tree: policy must be one of"),
         (_with(algorithms=[{"name": "wilson"}, {"name": "wilson"}]),
          "config: algorithms[1]: the same as algorithms[0]"),
         (_with(tessellations=[{"name": "hex", "sizes": [[3, 3]]}]),

@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 
 from ..errors import InvalidOptionError
-from .backends import BACKENDS, default_workers, run_chunks
+from .backends import BACKENDS, check_scheduler_address, default_workers, run_chunks
 from .config import Config, load_config
 from .plan import make_chunks, make_plan
 from .results import to_frame
@@ -25,6 +25,7 @@ def experiment(
     progress: bool = True,
     chunk_size: int | None = None,
     wait: bool = False,
+    dashboard: bool = False,
 ):
     """Run a sweep: many mazes per algorithm, tessellation and size; one row per maze.
 
@@ -51,7 +52,7 @@ def experiment(
     scheduler : str, distributed.Client or cluster, optional
         For ``backend="dask"``: a scheduler address (``"tcp://host:8786"``), a
         client or a cluster to use; a ``LocalCluster`` is started (and closed)
-        when omitted.
+        when omitted, listening on 127.0.0.1 only.
     progress : bool
         Show a progress bar (only on a terminal).
     chunk_size : int, optional
@@ -60,6 +61,9 @@ def experiment(
     wait : bool
         If another driver is writing ``out``, wait for it to finish (then
         resume from its rows) instead of refusing.
+    dashboard : bool
+        With ``backend="dask"`` and no scheduler: serve the local cluster's
+        dashboard (on 127.0.0.1; its link is printed on stderr). Off by default.
 
     Returns
     -------
@@ -83,9 +87,9 @@ def experiment(
     Raises
     ------
     ConfigError
-        If the config is malformed (the message names the field) or differs
+        If the config is malformed (the message names the field), differs
         from the one whose rows are already in ``out`` in anything but a
-        larger ``seeds``.
+        larger ``seeds``, or ``scheduler`` is not an address.
     ExperimentError
         If workers keep dying or the Dask scheduler cannot be reached (rows
         finished so far stay in ``out``); if ``out`` holds a part that is
@@ -110,6 +114,10 @@ def experiment(
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler is not None and backend != "dask":
         raise InvalidOptionError(f"a scheduler is for the dask backend; got backend {backend!r}")
+    if dashboard and (backend != "dask" or scheduler is not None):
+        raise InvalidOptionError("a dashboard is for the dask backend's local cluster (without a scheduler)")
+    if isinstance(scheduler, str):
+        check_scheduler_address(scheduler)
     for name, value in (("workers", workers), ("chunk_size", chunk_size)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
             raise InvalidOptionError(f"{name} must be a positive whole number, got {value!r}")
@@ -120,7 +128,7 @@ def experiment(
         info = {"source": config.source, "name": config.name, "description": config.description}
         store = Store.open(out, config.identity(), plan.metrics, info, wait=wait)
     try:
-        return _run(config, plan, store, backend, workers, scheduler, progress, chunk_size)
+        return _run(config, plan, store, backend, workers, scheduler, progress, chunk_size, dashboard)
     finally:
         if store is not None:
             store.close()
@@ -135,7 +143,7 @@ def job_name(config: Config) -> str:
     return "experiment"
 
 
-def _run(config: Config, plan, store, backend, workers, scheduler, progress, chunk_size):
+def _run(config: Config, plan, store, backend, workers, scheduler, progress, chunk_size, dashboard):
     if store is not None:
         plan = plan.with_metrics(store.metrics)
     schema = RowSchema.for_plan(plan)
@@ -165,7 +173,7 @@ def _run(config: Config, plan, store, backend, workers, scheduler, progress, chu
     )
     errors = 0
     try:
-        for base in run_chunks(backend, chunks, n_workers, scheduler) if chunks else ():
+        for base in run_chunks(backend, chunks, n_workers, scheduler, dashboard) if chunks else ():
             table = schema.finish(base)
             if store is not None:
                 store.write(table)
