@@ -143,8 +143,11 @@ def compile_probes(probes: Sequence[Probe], workers: int | None = None, progress
     from tqdm.auto import tqdm
 
     workers = max(1, min(workers or os.cpu_count() or 1, len(probes)))
-    bar = tqdm(total=len(probes), desc=_LABEL, unit="part", disable=not progress or not probes, leave=False,
-               file=sys.stderr)
+    terminal = sys.stderr.isatty()
+    if progress and probes and not terminal:  # a log, not a bar
+        print(f"mazegraph: {_LABEL}: {len(probes)} parts on {workers} processes", file=sys.stderr, flush=True)
+    bar = tqdm(total=len(probes), desc=_LABEL, unit="part", disable=not progress or not probes or not terminal,
+               leave=False, file=sys.stderr)
     compiled = 0
     try:
         if workers == 1:
@@ -169,40 +172,75 @@ def compile_probes(probes: Sequence[Probe], workers: int | None = None, progress
     return compiled
 
 
-def _marker(probes: Sequence[Probe]) -> Path:
-    """The file that says these probes were compiled for this source, numba and Python."""
+def _stamp() -> str:
+    """What compiled kernels depend on: this source, numba, Python and the machine."""
     package = Path(__file__).parent
     stamp = hashlib.sha256()
     for path in sorted(package.rglob("*.py")):
         info = path.stat()
         stamp.update(f"{path.relative_to(package)}:{info.st_size}:{info.st_mtime_ns};".encode())
     stamp.update(f"{numba.__version__};{platform.python_version()};{platform.machine()};".encode())
-    stamp.update(json.dumps(sorted(map(list, probes))).encode())
+    return stamp.hexdigest()[:24]
+
+
+def _marker() -> Path:
+    """The file listing the probes compiled for this source, numba and Python."""
+    package = Path(__file__).parent
     folder = Path(numba.config.CACHE_DIR) if numba.config.CACHE_DIR else package / "__pycache__"
-    return folder / f"mazegraph-warm-{stamp.hexdigest()[:24]}"
+    return folder / f"mazegraph-warm-{_stamp()}.json"
+
+
+def _warm(marker: Path) -> set[Probe]:
+    try:
+        listed = json.loads(marker.read_text(encoding="utf-8"))["probes"]
+        return {tuple(p) for p in listed}
+    except (OSError, ValueError, KeyError, TypeError):
+        return set()
 
 
 def is_warm(probes: Sequence[Probe]) -> bool:
     """True if these probes were compiled before for the current source, numba and Python."""
-    return _marker(probes).exists()
+    return set(map(tuple, probes)) <= _warm(_marker())
+
+
+def _own(probe: Probe) -> bool:
+    """Whether a probe runs only mazegraph's code (not a plugin's algorithm, which may do anything)."""
+    if probe[0] != "generate":
+        return True
+    from .generators import algorithms, lookup
+
+    if probe[2] not in algorithms():
+        return False
+    module = getattr(lookup(probe[2]).function, "__module__", "") or ""
+    return module == "mazegraph" or module.startswith("mazegraph.")
 
 
 def ensure(probes: Sequence[Probe], workers: int | None = None, progress: bool = True) -> float:
     """Compile what ``probes`` need unless that was done before; return the seconds spent.
+
+    Probes already compiled for this source, numba and Python (listed in a
+    marker file beside numba's cache) are skipped, so a warm start costs a few
+    ``os.stat`` calls and one small read. Probes of algorithms registered from
+    outside mazegraph (plugins) are never run here.
 
     Examples
     --------
     >>> ensure(job_probes([("kruskal", "passage", {})], ["orthogonal"]), workers=1, progress=False) >= 0
     True
     """
-    if not probes or is_warm(probes):
+    marker = _marker()
+    warm = _warm(marker)
+    todo = [p for p in dict.fromkeys(map(tuple, probes)) if p not in warm and _own(p)]
+    if not todo:
         return 0.0
     started = time.perf_counter()
-    compile_probes(probes, workers, progress)
-    marker = _marker(probes)
+    compile_probes(todo, workers, progress)
     try:
         marker.parent.mkdir(parents=True, exist_ok=True)
-        marker.write_text(json.dumps({"probes": [list(p) for p in probes], "numba": numba.__version__}))
+        listed = sorted(map(list, _warm(marker) | set(todo)))  # another process may have added some meanwhile
+        temp = marker.with_name(f".{marker.name}.{os.getpid()}.tmp")
+        temp.write_text(json.dumps({"probes": listed, "numba": numba.__version__}), encoding="utf-8")
+        os.replace(temp, marker)
     except OSError:  # a read-only install: numba compiles in memory then, and so will every later run
         pass
     return time.perf_counter() - started

@@ -47,6 +47,7 @@ def clean():
 
 
 PLUGIN = '''
+import fcntl
 import multiprocessing
 import os
 import signal
@@ -68,11 +69,14 @@ def test_flaky(cells, rng, *, p=0.5):
 
 def test_die(cells, rng, *, marker="", times=1):
     if _in_worker():
-        deaths = os.path.getsize(marker) if os.path.exists(marker) else 0
-        if deaths < times:
-            with open(marker, "a") as f:
+        # read, count and die under an exclusive lock on the marker: two workers reaching this at once
+        # must not both see "not died yet" (the lock is released by the death itself)
+        with open(marker, "a") as f:
+            fcntl.flock(f, fcntl.LOCK_EX)
+            if os.path.getsize(marker) < times:
                 f.write("x")
-            os.kill(os.getpid(), signal.SIGKILL)
+                f.flush()
+                os.kill(os.getpid(), signal.SIGKILL)
     return kruskal(cells, rng)
 
 
@@ -282,7 +286,7 @@ def _with(**changes):
         (_with(algorithms=[{"name": "kruskal", "options": {"bogus": 1}}]),
          "config: algorithms[0].options.bogus: kruskal does not take option 'bogus'"),
         (_with(algorithms=[{"name": "growing_tree", "options": {"policy": "bogus"}}]),
-         "config: algorithms[0].options: growing_tree: policy must be one of"),
+         "config: algorithms[0].options.policy: growing_tree: policy must be one of"),
         (_with(algorithms=[{"name": "wilson"}, {"name": "wilson"}]),
          "config: algorithms[1]: the same as algorithms[0]"),
         (_with(tessellations=[{"name": "hex", "sizes": [[3, 3]]}]),

@@ -29,8 +29,13 @@ def default_workers() -> int:
         return os.cpu_count() or 1
 
 
-def run_chunks(backend: str, chunks: Sequence, workers: int, scheduler=None) -> Iterator:
+def run_chunks(backend: str, chunks: Sequence, workers: int, scheduler=None, dashboard: bool = False) -> Iterator:
     """Run chunks on a backend; yield each chunk's table as it finishes.
+
+    A local Dask cluster (``backend="dask"`` without a scheduler) listens on
+    127.0.0.1 only -- scheduler, nannies and workers -- and serves its
+    dashboard (on 127.0.0.1, a free port, announced on stderr) only with
+    ``dashboard=True``.
 
     Raises
     ------
@@ -45,7 +50,7 @@ def run_chunks(backend: str, chunks: Sequence, workers: int, scheduler=None) -> 
     if backend == "processes":
         return _processes(chunks, workers)
     if backend == "dask":
-        return _dask(chunks, workers, scheduler)
+        return _dask(chunks, workers, scheduler, dashboard)
     raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
 
 
@@ -137,7 +142,38 @@ def _stop_pool(executor, clean: bool) -> None:
         manager.join(timeout=5)
 
 
-def _dask(chunks, workers: int, scheduler) -> Iterator:
+LOOPBACK = "127.0.0.1"
+
+
+def check_scheduler_address(address: str) -> str:
+    """A scheduler address as ``distributed`` reads it (``tcp://host:port``), checked without connecting.
+
+    Raises
+    ------
+    ConfigError
+        If it is not an address (no port, an unknown scheme, a bad port).
+    """
+    from ..errors import ConfigError
+
+    example = "e.g. tcp://host:8786"
+    if not isinstance(address, str) or not address.strip():
+        raise ConfigError(f"scheduler: expected an address, {example}; got {address!r}")
+    try:
+        from distributed.comm.addressing import parse_address, parse_host_port
+        from distributed.comm.registry import get_backend
+    except ImportError:
+        raise ExperimentError("the dask backend needs dask[distributed]: pip install 'mazegraph[dask]'") from None
+    try:
+        scheme, location = parse_address(address)
+        get_backend(scheme)  # a scheme distributed knows
+        if scheme in ("tcp", "tls", "ws", "wss", "ucx"):
+            parse_host_port(location)
+    except (ValueError, TypeError) as error:
+        raise ConfigError(f"scheduler: {address!r} is not a scheduler address ({error}); {example}") from None
+    return address
+
+
+def _dask(chunks, workers: int, scheduler, dashboard: bool = False) -> Iterator:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
@@ -147,11 +183,20 @@ def _dask(chunks, workers: int, scheduler) -> Iterator:
     owned = []
     try:
         if scheduler is None:
-            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=":0")
+            cluster = LocalCluster(
+                n_workers=workers, threads_per_worker=1, processes=True, host=LOOPBACK,
+                # the scheduler's HTTP server (health routes; the dashboard only if asked) on a free loopback
+                # port: without an address it would take 8787
+                dashboard_address=f"{LOOPBACK}:0", scheduler_kwargs={"dashboard": bool(dashboard)},
+                worker_dashboard_address=None,
+            )
             owned.append(cluster)
             client = Client(cluster)
             owned.insert(0, client)
+            if dashboard:
+                print(f"mazegraph: Dask dashboard at {client.dashboard_link}", file=sys.stderr, flush=True)
         elif isinstance(scheduler, str):
+            check_scheduler_address(scheduler)
             try:
                 client = Client(scheduler, timeout="20s")
             except (OSError, TimeoutError) as error:

@@ -28,8 +28,12 @@ def add_parser(sub) -> None:
                    help="where mazes are made (default: processes, a local process pool)")
     p.add_argument("--workers", type=int, help="processes or local Dask workers (default: the CPUs available)")
     p.add_argument("--scheduler", help="with --backend dask: a running scheduler, e.g. tcp://host:8786")
+    p.add_argument("--dashboard", action="store_true",
+                   help="with --backend dask and no --scheduler: serve the local cluster's dashboard on 127.0.0.1")
     p.add_argument("--chunk-size", type=int, help="mazes per chunk (default: sized to the tessellation)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.add_argument("--wait", action="store_true",
+                   help="if another run is writing --out, wait for it to finish (default: refuse)")
     p.set_defaults(run=_run)
 
 
@@ -46,6 +50,8 @@ def _run(args) -> int:
             scheduler=args.scheduler,
             progress=not args.no_progress,
             chunk_size=args.chunk_size,
+            wait=args.wait,
+            dashboard=args.dashboard,
         )
     except KeyboardInterrupt:
         print(f"mazegraph: finished rows are in {out}; run the same command again to resume", file=sys.stderr)

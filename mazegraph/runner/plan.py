@@ -111,17 +111,21 @@ class Plan:
 def make_plan(config: Config) -> Plan:
     """Check what needs the tessellations, and list the tasks.
 
-    Builds every size once (to check it), asks :func:`mazegraph.applicability`
-    whether each algorithm runs on it, checks each algorithm's options (and
-    symmetry) on the smallest size of each tessellation entry, finds the metric
-    names, and derives each task's key.
+    Builds every size once (to check it; the builders refuse sizes beyond
+    what the machine can hold before allocating), asks
+    :func:`mazegraph.applicability` whether each algorithm runs on it, checks
+    each algorithm's options against their declared Params and its symmetry
+    on every size, finds the metric names, and derives each task's key. So a
+    config that would fail on every row of some size is refused when read.
 
     Raises
     ------
     ConfigError
-        Naming the field: a size the builder rejects, an algorithm that cannot
-        run on a tessellation (unless ``skip_unsupported``), an option value the
-        algorithm rejects, an unknown metric.
+        Naming the field (and the size): a size the builder rejects or the
+        machine cannot hold, an algorithm that cannot run on a tessellation
+        (unless ``skip_unsupported``), an option value the algorithm rejects
+        on a size (e.g. ``until_connected`` cells it does not have), a
+        symmetry a size lacks, an unknown metric.
     """
     from ..generators import applicability
     from ..tessellations import TESSELLATIONS, build
@@ -134,19 +138,26 @@ def make_plan(config: Config) -> Plan:
     for i, entry in enumerate(config.tessellations):
         spec = TESSELLATIONS[entry.name]
         for j, size in enumerate(entry.sizes):
+            here = f"tessellations[{i}].sizes[{j}]"
             try:
                 cells = build(entry.name, *spec.arguments(size), **entry.options)
             except InvalidOptionError as error:
                 raise ConfigError(f"{prefix}tessellations[{i}].options: {error}") from None
             except MazeError as error:
-                raise ConfigError(f"{prefix}tessellations[{i}].sizes[{j}]: {error}") from None
+                raise ConfigError(f"{prefix}{here}: {error}") from None
+            except (MemoryError, OverflowError) as error:  # the builder's own size check did not catch it
+                why = f"{entry.name} {format_size(size)} is too large for this machine ({type(error).__name__})"
+                raise ConfigError(f"{prefix}{here}: {why}; use a smaller size") from None
             except (TypeError, ValueError) as error:
                 why = f"{entry.name} rejects this size or its options: {error}"
-                raise ConfigError(f"{prefix}tessellations[{i}].sizes[{j}]: {why}") from None
+                raise ConfigError(f"{prefix}{here}: {why}") from None
             where_built[i, j] = len(built)
             built.append((entry.name, size, canonical_json(entry.options), cells.n_cells))
             for focus in {a.focus for a in config.algorithms}:
                 refusals[i, j, focus] = applicability(cells, focus)
+            on = f"{here} ({entry.name} {format_size(size) or 'default'})"
+            focuses = {a.focus for a in config.algorithms}
+            _check_options(config, cells, {f: refusals[i, j, f] for f in focuses}, prefix, on)
             if i not in smallest or cells.n_cells < smallest[i][0].n_cells:
                 smallest[i] = (cells, j)
             del cells
@@ -185,29 +196,53 @@ def make_plan(config: Config) -> Plan:
     return Plan(config, tuple(built), tuple(tasks), metrics, tuple(skipped))
 
 
-def _probe(config: Config, smallest: dict, refusals: dict, prefix: str) -> tuple[str, ...]:
-    """Check every algorithm's options on each tessellation entry's smallest size; find the metric names."""
+def _check_options(config: Config, cells, refusals: dict, prefix: str, on: str) -> None:
+    """Check every algorithm's options (and symmetry) on one built size, as its declared Params say.
+
+    Raises
+    ------
+    ConfigError
+        Naming the algorithm entry and the size: an option value the
+        algorithm refuses there (e.g. ``until_connected`` cells the size does
+        not have) or a symmetry the size lacks.
+    """
     from ..generators import lookup
-    from ..maze import Maze
     from ..symmetry import symmetry_group
+
+    for a, algo in enumerate(config.algorithms):
+        if refusals[algo.focus].get(algo.name) is not None:
+            continue  # refused (or skipped) as a pair already
+        options = dict(algo.options)
+        symmetry = options.pop("symmetry", None)
+        algorithm = lookup(algo.name)
+        try:
+            algorithm.validate(cells, algo.focus, options)
+        except (InvalidOptionError, NotACellError, UnsupportedError) as error:
+            field = f"algorithms[{a}].options"
+            for key, value in options.items():  # name the option when it fails on its own
+                try:
+                    algorithm.validate(cells, algo.focus, {key: value})
+                except MazeError:
+                    field += f".{key}"
+                    break
+            raise ConfigError(f"{prefix}{field}: {error} (on {on})") from None
+        if symmetry is not None:
+            try:
+                symmetry_group(cells, symmetry)
+            except MazeError as error:
+                raise ConfigError(f"{prefix}algorithms[{a}].options.symmetry: {error} (on {on})") from None
+
+
+def _probe(config: Config, smallest: dict, refusals: dict, prefix: str) -> tuple[str, ...]:
+    """Find the metric names (measured on each tessellation entry's smallest size)."""
+    from ..maze import Maze
 
     wanted = config.metrics
     summary = None
     if wanted is None or wanted:
         summary = metric_function(prefix)
     found: dict[str, bool] = {}  # metric name -> is it a number everywhere seen
-    for i, (cells, j) in smallest.items():
-        for a, algo in enumerate(config.algorithms):
-            if refusals[i, j, algo.focus].get(algo.name) is not None:
-                continue
-            options = dict(algo.options)
-            symmetry = options.pop("symmetry", None)
-            try:
-                lookup(algo.name).validate(cells, algo.focus, options)
-                if symmetry is not None:
-                    symmetry_group(cells, symmetry)
-            except (InvalidOptionError, NotACellError, UnsupportedError) as error:
-                raise ConfigError(f"{prefix}algorithms[{a}].options: {error}") from None
+    for cells, _ in smallest.values():
         if summary is None:
             continue
         mazes = [Maze(cells)]  # every wall closed: the metric names depend on the tessellation only

@@ -7,12 +7,12 @@ from pathlib import Path
 
 from .config import canonical_json
 from .plan import format_size
-from .storage import read_manifest, read_parts
+from .storage import config_hash, read_manifest, read_parts
 
 __all__ = ["load_results", "to_frame"]
 
 
-def load_results(out: str | os.PathLike):
+def load_results(out: str | os.PathLike, verify: bool = True):
     """Read an experiment's output folder as a DataFrame, one row per maze, in config order.
 
     The folder is also a plain Parquet dataset (``pandas.read_parquet(out)``,
@@ -38,7 +38,8 @@ def load_results(out: str | os.PathLike):
     ------
     ExperimentError
         If the folder is not an experiment folder, was written by an
-        incompatible version, or holds an unreadable part.
+        incompatible version, or holds a part that is unreadable, of another
+        experiment or changed after it was written (unless ``verify=False``).
 
     Examples
     --------
@@ -66,7 +67,8 @@ def load_results(out: str | os.PathLike):
 
         return to_frame(pa.table({}), manifest["config"])
     sizes = manifest.get("columns", {}).get("sizes", ())
-    return to_frame(read_parts(parts, schema), manifest["config"], sizes)
+    expected = config_hash(manifest["config"]) if verify else None
+    return to_frame(read_parts(parts, schema, expected), manifest["config"], sizes)
 
 
 def to_frame(table, identity: dict, sizes=()):

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from ..errors import InvalidOptionError
-from .backends import BACKENDS, default_workers, run_chunks
+from .backends import BACKENDS, check_scheduler_address, default_workers, run_chunks
 from .config import Config, load_config
 from .plan import make_chunks, make_plan
 from .results import to_frame
@@ -23,6 +24,8 @@ def experiment(
     scheduler=None,
     progress: bool = True,
     chunk_size: int | None = None,
+    wait: bool = False,
+    dashboard: bool = False,
 ):
     """Run a sweep: many mazes per algorithm, tessellation and size; one row per maze.
 
@@ -49,12 +52,18 @@ def experiment(
     scheduler : str, distributed.Client or cluster, optional
         For ``backend="dask"``: a scheduler address (``"tcp://host:8786"``), a
         client or a cluster to use; a ``LocalCluster`` is started (and closed)
-        when omitted.
+        when omitted, listening on 127.0.0.1 only.
     progress : bool
         Show a progress bar (only on a terminal).
     chunk_size : int, optional
         Mazes per chunk; by default about two million cells' worth, cut smaller
         so each worker gets several chunks. Does not change the rows.
+    wait : bool
+        If another driver is writing ``out``, wait for it to finish (then
+        resume from its rows) instead of refusing.
+    dashboard : bool
+        With ``backend="dask"`` and no scheduler: serve the local cluster's
+        dashboard (on 127.0.0.1; its link is printed on stderr). Off by default.
 
     Returns
     -------
@@ -78,12 +87,14 @@ def experiment(
     Raises
     ------
     ConfigError
-        If the config is malformed (the message names the field) or differs
+        If the config is malformed (the message names the field), differs
         from the one whose rows are already in ``out`` in anything but a
-        larger ``seeds``.
+        larger ``seeds``, or ``scheduler`` is not an address.
     ExperimentError
-        If workers keep dying or the Dask scheduler cannot be reached; rows
-        finished so far stay in ``out``.
+        If workers keep dying or the Dask scheduler cannot be reached (rows
+        finished so far stay in ``out``); if ``out`` holds a part that is
+        unreadable, of another experiment or changed after it was written
+        (naming it); if another driver is writing ``out`` (unless ``wait``).
     OutputPathError
         If ``out`` cannot be written.
 
@@ -103,6 +114,10 @@ def experiment(
         raise InvalidOptionError(f"backend must be one of {', '.join(BACKENDS)}, got {backend!r}")
     if scheduler is not None and backend != "dask":
         raise InvalidOptionError(f"a scheduler is for the dask backend; got backend {backend!r}")
+    if dashboard and (backend != "dask" or scheduler is not None):
+        raise InvalidOptionError("a dashboard is for the dask backend's local cluster (without a scheduler)")
+    if isinstance(scheduler, str):
+        check_scheduler_address(scheduler)
     for name, value in (("workers", workers), ("chunk_size", chunk_size)):
         if value is not None and (not isinstance(value, int) or isinstance(value, bool) or value < 1):
             raise InvalidOptionError(f"{name} must be a positive whole number, got {value!r}")
@@ -111,7 +126,25 @@ def experiment(
     store = None
     if out is not None:
         info = {"source": config.source, "name": config.name, "description": config.description}
-        store = Store.open(out, config.identity(), plan.metrics, info)
+        store = Store.open(out, config.identity(), plan.metrics, info, wait=wait)
+    try:
+        return _run(config, plan, store, backend, workers, scheduler, progress, chunk_size, dashboard)
+    finally:
+        if store is not None:
+            store.close()
+
+
+def job_name(config: Config) -> str:
+    """What the progress bar calls a job: the config's ``name``, else its file's stem, else ``experiment``."""
+    if config.name:
+        return config.name
+    if config.source:
+        return Path(config.source).stem
+    return "experiment"
+
+
+def _run(config: Config, plan, store, backend, workers, scheduler, progress, chunk_size, dashboard):
+    if store is not None:
         plan = plan.with_metrics(store.metrics)
     schema = RowSchema.for_plan(plan)
     if store is not None:
@@ -125,19 +158,22 @@ def experiment(
     else:
         n_workers = workers or default_workers()
     chunks = make_chunks(plan, todo, n_workers, chunk_size)
+    if chunks and not (backend == "dask" and scheduler is not None):  # remote workers compile for their machine
+        _compile_first(config, plan, n_workers, progress)
 
     tables = []
     bar = _progress_bar()(
         total=len(plan.tasks),
         initial=len(plan.tasks) - len(todo),
         unit="maze",
-        desc=config.name or "experiment",
+        desc=job_name(config),
+        bar_format=_BAR,
         disable=None if progress else True,
         dynamic_ncols=True,
     )
     errors = 0
     try:
-        for base in run_chunks(backend, chunks, n_workers, scheduler) if chunks else ():
+        for base in run_chunks(backend, chunks, n_workers, scheduler, dashboard) if chunks else ():
             table = schema.finish(base)
             if store is not None:
                 store.write(table)
@@ -157,6 +193,24 @@ def experiment(
 
         table = pa.concat_tables(tables) if tables else arrow.empty_table()
     return to_frame(table, config.identity(), schema.size_columns)
+
+
+# "pullen: 1200/4200 mazes |####      | 29% [00:12<00:30, 98.1maze/s]"
+_BAR = "{desc}: {n_fmt}/{total_fmt} mazes |{bar}| {percentage:3.0f}% [{elapsed}<{remaining}, {rate_fmt}{postfix}]"
+
+
+def _compile_first(config: Config, plan, workers: int, progress: bool) -> None:
+    """Compile the kernels of the job once, split over ``workers`` processes, before the workers start.
+
+    Without it every pool worker compiles the same kernels at the same time on
+    a cold cache; after it they load them from numba's disk cache. A warm
+    cache costs a few ``os.stat`` calls (:func:`mazegraph.warmup.ensure`).
+    """
+    from ..warmup import ensure, job_probes
+
+    algorithms = [(a.name, a.focus, a.options) for a in config.algorithms]
+    probes = job_probes(algorithms, [t.name for t in config.tessellations], metrics=bool(plan.metrics))
+    ensure(probes, workers=workers, progress=progress)
 
 
 def _progress_bar():
