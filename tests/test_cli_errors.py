@@ -46,6 +46,8 @@ BAD = [
     (["generate", "-a", "growing_tree", "--option", "p=x"], "growing_tree: p must be"),
     (["generate", "-a", "growing_tree", "--option", "nope=1"], "does not take option 'nope'; it takes policy, p"),
     (["generate", "-a", "growing_tree", "--option", "p"], "--option takes NAME=VALUE"),
+    (["generate", "-a", "growing_tree", "--option", "policy=newest", "--option", "p=0.3"],
+     "p applies only to policy='mix'"),
     # cells
     (["generate", "-s", "4x4", "--start", "0,0,0"], "cells of orthogonal have 2 coordinates"),
     (["generate", "-s", "4x4", "--goal", "9,9"], "--goal '9,9': (9, 9) is not a cell"),
