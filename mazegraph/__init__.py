@@ -6,11 +6,18 @@
 >>> T = M.to_networkx()
 >>> T.number_of_edges() == T.number_of_nodes() - 1
 True
+
+``import mazegraph`` is quick: the submodules, and with them numba, networkx,
+matplotlib and pandas, are imported on first use of a name (``mg.generate``,
+``mg.tessellations``, ``from mazegraph import Maze``), through the module-level
+``__getattr__`` of PEP 562.
 """
 
-from . import formats, metrics, numberlink, plot, tessellations, uniformity
-from .cellgraph import CellGraph
-from .drawing import render
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from .errors import (
     ConfigError,
     DisconnectedGraphError,
@@ -37,26 +44,75 @@ from .errors import (
     UnknownTessellationError,
     UnsupportedError,
 )
-from .formats import from_graphml, to_graphml
-from .generators import algorithm_info, algorithms, applicability, generate, register_algorithm, unregister_algorithm
-from .maze import Maze
-from .routing import (
-    Bottlenecks,
-    bottlenecks,
-    braid,
-    flood,
-    is_solvable,
-    remove_isolations,
-    remove_loops,
-    removed_cells,
-    sparsify,
-    to_unicursal,
-    weave_violations,
-)
-from .runner import experiment, load_results, regenerate, summarize
-from .solvers import Solution, solve, solver_info, solvers
-from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
-from .tessellations.compile import compile_graph
+
+if TYPE_CHECKING:  # what the lazy names below are, for type checkers and editors
+    from . import formats, metrics, numberlink, plot, tessellations, uniformity
+    from .cellgraph import CellGraph
+    from .drawing import render
+    from .formats import from_graphml, to_graphml
+    from .generators import (
+        algorithm_info,
+        algorithms,
+        applicability,
+        generate,
+        register_algorithm,
+        unregister_algorithm,
+    )
+    from .maze import Maze
+    from .routing import (
+        Bottlenecks,
+        bottlenecks,
+        braid,
+        flood,
+        is_solvable,
+        remove_isolations,
+        remove_loops,
+        removed_cells,
+        sparsify,
+        to_unicursal,
+        weave_violations,
+    )
+    from .runner import experiment, load_results, regenerate, summarize
+    from .solvers import Solution, solve, solver_info, solvers
+    from .symmetry import SYMMETRIES, asymmetric_cells, symmetries, symmetry_group
+    from .tessellations.compile import compile_graph
+
+#: Public submodules, imported on first access as ``mazegraph.NAME``.
+_SUBMODULES = ("formats", "metrics", "numberlink", "plot", "tessellations", "uniformity")
+
+#: Public names defined in submodules: name -> the module that defines it, imported on first access.
+_LAZY = {
+    "CellGraph": ".cellgraph",
+    "render": ".drawing",
+    "from_graphml": ".formats",
+    "to_graphml": ".formats",
+    **dict.fromkeys(("algorithm_info", "algorithms", "applicability", "generate", "register_algorithm",
+                     "unregister_algorithm"), ".generators"),
+    "Maze": ".maze",
+    **dict.fromkeys(("Bottlenecks", "bottlenecks", "braid", "flood", "is_solvable", "remove_isolations",
+                     "remove_loops", "removed_cells", "sparsify", "to_unicursal", "weave_violations"), ".routing"),
+    **dict.fromkeys(("experiment", "load_results", "regenerate", "summarize"), ".runner"),
+    **dict.fromkeys(("Solution", "solve", "solver_info", "solvers"), ".solvers"),
+    **dict.fromkeys(("SYMMETRIES", "asymmetric_cells", "symmetries", "symmetry_group"), ".symmetry"),
+    "compile_graph": ".tessellations.compile",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name's module on first use (PEP 562) and keep the name in this namespace."""
+    if name in _SUBMODULES:
+        value = importlib.import_module(f".{name}", __name__)
+    elif name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_SUBMODULES) | set(_LAZY))
+
 
 __version__ = "0.2.0"
 

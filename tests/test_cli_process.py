@@ -1,0 +1,107 @@
+"""The command line as a process: version, lazy start-up, a closed pipe, Ctrl-C."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+import mazegraph as mg
+
+HEAVY = ("numba", "networkx", "matplotlib", "pandas", "scipy")
+
+
+def _python(code: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+
+
+def test_version_is_the_package_version():
+    done = subprocess.run([sys.executable, "-m", "mazegraph", "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and done.stdout == f"mazegraph {mg.__version__}\n"
+
+
+def test_import_and_help_load_no_heavy_module():
+    code = f"""
+import sys
+import mazegraph as mg
+after_import = sorted(m for m in {HEAVY!r} if m in sys.modules)
+from mazegraph.cli import main
+assert main(["--help"]) == 0
+after_help = sorted(m for m in {HEAVY!r} if m in sys.modules)
+print(after_import, after_help, file=sys.stderr)
+"""
+    done = _python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr.strip() == "[] []"
+    assert done.stdout.startswith("usage: mazegraph")
+
+
+def test_lazy_names_import_on_first_use():
+    code = """
+import sys
+import mazegraph as mg
+assert "numba" not in sys.modules
+assert set(mg.__all__) <= set(dir(mg))
+from mazegraph import Maze, generate, render
+M = mg.generate(mg.tessellations.orthogonal(3, 3), "kruskal", seed=1)
+assert type(M) is Maze and M is not None and callable(render) and generate is mg.generate
+assert all(getattr(mg, name) is not None for name in mg.__all__)
+assert "numba" in sys.modules
+try:
+    mg.no_such_name
+except AttributeError as error:
+    print(error)
+"""
+    done = _python(code)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "module 'mazegraph' has no attribute 'no_such_name'"
+
+
+TINY = 'name = "tiny"\nroot_seed = 1\nseeds = 4\nmetrics = ["dead_end_pct"]\n' \
+       '[[algorithms]]\nname = "kruskal"\n[[tessellations]]\nname = "orthogonal"\nsizes = [[5, 5]]\n'
+
+
+@pytest.mark.parametrize("argv", [["algorithms", "--verbose"], ["experiment", "TINY", "--backend", "serial"]],
+                         ids=" ".join)
+def test_closed_stdout_is_quiet(argv, tmp_path):
+    # `mazegraph ... | head -2`: the reader has gone when the command writes (here it closes its end before)
+    (tmp_path / "TINY").write_text(TINY)
+    proc = subprocess.Popen([sys.executable, "-m", "mazegraph", *argv], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, cwd=tmp_path)
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141, err
+    assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
+
+
+def _interrupt(argv: list[str], delay: float) -> tuple[int, str]:
+    """Start ``mazegraph ARGV`` in its own process group; press Ctrl-C there ``delay`` s after ``main`` is called."""
+    start = f"import sys; from mazegraph.cli import main; print('up', flush=True); sys.exit(main({argv!r}))"
+    proc = subprocess.Popen([sys.executable, "-c", start], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    assert proc.stdout.readline() == b"up\n"
+    time.sleep(delay)
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    _, err = proc.communicate(timeout=300)
+    return proc.returncode, err.decode()
+
+
+def test_ctrl_c_while_starting_up_exits_130_quietly():
+    status, err = _interrupt(["generate", "-s", "20x20", "--seed", "1"], 0.0)  # main is importing numba
+    assert status == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+
+
+def test_ctrl_c_during_a_job_exits_130_quietly(tmp_path):
+    # a process pool making 150 x 150 mazes (minutes of work), its workers interrupted with it
+    config = tmp_path / "long.toml"
+    config.write_text('name = "long"\nroot_seed = 1\nseeds = 3000\nmetrics = ["dead_end_pct"]\n'
+                      '[[algorithms]]\nname = "wilson"\n[[tessellations]]\nname = "orthogonal"\nsizes = [[150, 150]]\n')
+    status, err = _interrupt(["experiment", str(config), "--out", str(tmp_path / "out"), "--workers", "2"], 10.0)
+    assert status == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert err.rstrip().endswith("mazegraph: interrupted")
