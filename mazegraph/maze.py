@@ -12,6 +12,7 @@ from ._search import bfs_parents, path_from_parents, reachable_count
 from .cellgraph import CellGraph, _jsonable_label, _label_from_json
 from .errors import MazeError, MazeFormatError, NoSolutionError, NotACellError
 from .nxview import TessellationGraph, passage_graph
+from .params import declare_maze_type
 from .tessellations.compile import compile_graph
 from .tessellations.registry import from_spec
 
@@ -22,6 +23,7 @@ _VERSION = 1
 _INLINE_SVG_CELLS = 4000  # larger mazes show inline as PNG
 
 
+@declare_maze_type
 class Maze:
     """A tessellation and a boolean mask of open edges.
 

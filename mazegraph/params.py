@@ -576,10 +576,22 @@ def checked(*params: Param, cells: str | None = None):
     return wrap
 
 
-def _maze_types() -> tuple:
-    from .maze import Maze
+_MAZE_TYPES: list[type] = []
 
-    return (Maze,)
+
+def declare_maze_type(cls: type) -> type:
+    """Record ``cls`` as the maze type :data:`MAZE` accepts.
+
+    :mod:`mazegraph.maze` calls this when it is imported: this module sits
+    below it (the tessellation layer declares its parameters here too), so it
+    cannot import it. Any Maze in existence was made after that import.
+    """
+    _MAZE_TYPES.append(cls)
+    return cls
+
+
+def _maze_types() -> tuple:
+    return tuple(_MAZE_TYPES)
 
 
 # Parameters many public functions share, declared once.

@@ -40,7 +40,7 @@ def test_until_connected_cells_one_size_lacks_are_refused():
     # (4, 6) is a cell of 5 x 7 but not of 4 x 4
     message = _refused(_config([{"name": "kruskal", "options": {"until_connected": [[0, 0], [4, 6]]}}]))
     assert message.startswith("config: algorithms[0].options.until_connected: ")
-    assert "(4, 6)" in message and message.endswith("(on tessellations[0].sizes[0] (orthogonal 4x4))")
+    assert "[4, 6] is not a cell" in message and message.endswith("(on tessellations[0].sizes[0] (orthogonal 4x4))")
     rows = mg.experiment(_config([{"name": "kruskal", "options": {"until_connected": [[0, 0], [3, 3]]}}]),
                          backend="serial", progress=False)
     assert rows["error"].isna().all() and len(rows) == 4
