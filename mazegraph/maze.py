@@ -269,7 +269,7 @@ class Maze:
             raise MazeFormatError(f"not JSON: {error}") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise MazeFormatError(f"not a mazegraph maze (expected \"format\": \"{_FORMAT}\")")
-        if data.get("version") != _VERSION:
+        if data.get("version") != _VERSION or isinstance(data.get("version"), bool):
             raise MazeFormatError(f"unsupported maze format version {data.get('version')!r}; expected {_VERSION}")
         missing = [k for k in ("tessellation", "n_edges", "open", "start", "goal") if k not in data]
         if missing:
@@ -335,16 +335,23 @@ def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+_LABEL_DEPTH = 16  # tuple labels nest a level or two; deeper is an edited file (and would exhaust recursion later)
+
+
 def _check_label(value, where: str) -> None:
     """A cell label in JSON: an int (not a bool), a string, or a list of them (a tuple label)."""
-    if isinstance(value, list):
-        for x in value:
-            _check_label(x, where)
-    elif not (_is_int(value) or isinstance(value, str)):
-        raise MazeFormatError(
-            f"field {where!r}: cell labels are ints, strings or lists of them, got {_kind(value)} "
-            "(a float or bool would be silently truncated to another cell)"
-        )
+    pending = [(value, 0)]
+    while pending:  # a loop, not recursion: any depth json.loads accepts is checked
+        item, depth = pending.pop()
+        if isinstance(item, list):
+            if depth >= _LABEL_DEPTH:
+                raise MazeFormatError(f"field {where!r}: a cell label nested {_LABEL_DEPTH} lists deep is no cell")
+            pending.extend((x, depth + 1) for x in item)
+        elif not (_is_int(item) or isinstance(item, str)):
+            raise MazeFormatError(
+                f"field {where!r}: cell labels are ints, strings or lists of them, got {_kind(item)} "
+                "(a float or bool would be silently truncated to another cell)"
+            )
 
 
 def _int_list(values, where: str, low: int, high: int) -> list:

@@ -175,6 +175,9 @@ def _set(path, value):
         (_set(["start"], 0.0), "start"),
         (_set(["goal"], [True]), "goal"),
         (_set(["n_edges"], True), "n_edges"),
+        (_set(["version"], True), "version"),
+        (_set(["start"], [["a", [0.5]]]), "start"),
+        (_set(["goal"], json.loads("[" * 900 + "]" * 900)), "goal"),
     ],
 )
 def test_edited_maze_file_is_refused_naming_the_field(change, field):
