@@ -304,6 +304,13 @@ def test_too_many_direction_classes_are_refused():
         mg.compile_graph(G)
 
 
+@pytest.mark.parametrize("spec", [3, None, "orthogonal", [("tessellation", "orthogonal")]])
+def test_a_spec_that_is_not_a_dict_is_a_format_error(spec):
+    # AttributeError ('int' object has no attribute 'get') before
+    with pytest.raises(mg.MazeFormatError, match="spec is a dict"):
+        T.from_spec(spec)
+
+
 # -- files ---------------------------------------------------------------------------------------------------------
 
 

@@ -285,7 +285,7 @@ def from_spec(spec: dict) -> CellGraph:
     Raises
     ------
     MazeFormatError
-        If the spec lacks its name or a size parameter.
+        If the spec is not a dict or lacks its name or a size parameter.
     UnknownTessellationError
         If the name is unknown.
 
@@ -295,6 +295,9 @@ def from_spec(spec: dict) -> CellGraph:
     >>> mg.tessellations.from_spec({"tessellation": "sigma", "rows": 3, "cols": 4})
     <CellGraph sigma: 12 cells, 23 edges>
     """
+    if not isinstance(spec, dict):
+        raise MazeFormatError(f"a tessellation spec is a dict such as {{'tessellation': 'sigma', 'rows': 3, "
+                              f"'cols': 4}}, got {type(spec).__name__}")
     if spec.get("tessellation") == "graph":
         return CellGraph.from_dict(spec)
     if "tessellation" not in spec:
