@@ -56,7 +56,7 @@ def grid_shape(shape) -> tuple[int, ...]:
     Raises
     ------
     InvalidSizeError
-        If ``shape`` is empty, is not a sequence, has more than :data:`MAX_AXES`
+        If ``shape`` is empty, is not a sequence, has more than ``MAX_AXES``
         axes, or holds a size that is not a whole number of at least 1.
 
     Examples

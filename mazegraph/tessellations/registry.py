@@ -56,7 +56,7 @@ class Tessellation:
     bytes_per_cell : int
         Memory a cell costs at the peak of building the arrays (measured with
         ``benchmarks/bytes_per_cell.py``, with a margin);
-        :func:`~mazegraph.tessellations.limits.check_cells` refuses sizes that
+        ``check_cells`` (:mod:`mazegraph.tessellations.limits`) refuses sizes that
         would not fit before anything is allocated.
     """
 
