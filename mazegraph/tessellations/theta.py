@@ -39,7 +39,7 @@ def _arc(radius, a0, a1):
 
 
 @tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,),
-              bytes_per_cell=1400)
+              bytes_per_cell=750)
 def theta_cells(rings: int) -> CellGraph:
     """Compile a theta maze of ``rings`` rings (the centre cell is ring 0)."""
     rings = size("rings", rings)
