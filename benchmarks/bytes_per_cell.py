@@ -62,6 +62,9 @@ print(json.dumps(out))
 """
 
 
+_BY_RADIUS = ("cube", "sigma_hexagon", "theta")  # one size, cells in proportion to its square
+
+
 def _size(name: str, example: tuple, cells: int) -> tuple:
     """A size of about ``cells`` cells with the example's proportions."""
     from mazegraph.tessellations import TESSELLATIONS
@@ -72,7 +75,8 @@ def _size(name: str, example: tuple, cells: int) -> tuple:
         return (2, 2, max(1, round(math.log(cells, 4))))
     if name in ("mask", "planair"):
         return ()
-    scale = (cells / n) ** (1 / len(example))
+    area = 2 if name in _BY_RADIUS else len(example)  # cells grow as the square of a radius or a side
+    scale = (cells / n) ** (1 / area)
     return tuple(max(1, round(x * scale)) for x in example)
 
 
