@@ -340,6 +340,13 @@ def test_a_spec_that_is_not_a_dict_is_a_format_error(spec):
         T.from_spec(spec)
 
 
+@pytest.mark.parametrize("largest", [np.array([1, 2]), 1, "yes", None])
+def test_largest_is_true_or_false(largest):
+    # np.array([1, 2]) reached numpy's "truth value of an array is ambiguous"; 1 and "yes" passed as True
+    with pytest.raises(mg.InvalidOptionError, match="largest must be true or false"):
+        T.from_mask(["..#", "#.."], largest=largest)
+
+
 # -- files ---------------------------------------------------------------------------------------------------------
 
 
