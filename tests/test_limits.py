@@ -119,6 +119,35 @@ def test_a_mask_is_checked_on_its_grid_before_the_cells_are_made():
         _refused_cheaply(lambda: T.from_mask(text))
 
 
+def _sized(name: str, cells: int) -> tuple:
+    """Arguments for about ``cells`` cells of the tessellation ``name``, shaped like its example."""
+    entry = TESSELLATIONS[name]
+    if name == "fractal":
+        return (2, 2, round(math.log(cells, 4)))
+    n = entry.cells(*entry.arguments(entry.example)).n_cells
+    area = 2 if name in ("cube", "sigma_hexagon", "theta") else len(entry.example)
+    scale = (cells / n) ** (1 / area)
+    return entry.arguments(tuple(max(2, round(x * scale)) for x in entry.example))
+
+
+@pytest.mark.parametrize("name", sorted(set(TESSELLATIONS) - {"mask", "planair"}))
+def test_the_declared_bytes_per_cell_cover_the_peak_of_building(name):
+    # catches an estimate below what the builder allocates (e.g. after a builder gains an array):
+    # then a size the check lets through can still die in MemoryError. Measured by tracemalloc.
+    cells = 2000 if name == "voronoi" else 20_000
+    arguments = _sized(name, cells)
+    options = {"seed": 1} if name == "voronoi" else {}
+    tracemalloc.start()
+    try:
+        built = TESSELLATIONS[name].cells(*arguments, **options)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    declared = limits.BYTES_PER_CELL[name] + (500 * max(0, len(arguments[0]) - 2) if name == "grid" else 0)
+    assert cells / 2 < built.n_cells < cells * 2
+    assert peak / built.n_cells < declared, f"{name}: peak {peak / built.n_cells:.0f} B a cell, declared {declared}"
+
+
 def test_the_networkx_view_has_its_own_larger_estimate(monkeypatch):
     # catches: a view (about 1 kB a cell more) built for arrays that just fit
     monkeypatch.delenv(limits.ENV, raising=False)
@@ -302,6 +331,20 @@ def test_too_many_direction_classes_are_refused():
     nx.set_edge_attributes(G, {e: i for i, e in enumerate(G.edges)}, "direction")
     with pytest.raises(mg.MissingAttributeError, match="300 different values"):
         mg.compile_graph(G)
+
+
+@pytest.mark.parametrize("spec", [3, None, "orthogonal", [("tessellation", "orthogonal")]])
+def test_a_spec_that_is_not_a_dict_is_a_format_error(spec):
+    # AttributeError ('int' object has no attribute 'get') before
+    with pytest.raises(mg.MazeFormatError, match="spec is a dict"):
+        T.from_spec(spec)
+
+
+@pytest.mark.parametrize("largest", [np.array([1, 2]), 1, "yes", None])
+def test_largest_is_true_or_false(largest):
+    # np.array([1, 2]) reached numpy's "truth value of an array is ambiguous"; 1 and "yes" passed as True
+    with pytest.raises(mg.InvalidOptionError, match="largest must be true or false"):
+        T.from_mask(["..#", "#.."], largest=largest)
 
 
 # -- files ---------------------------------------------------------------------------------------------------------

@@ -168,7 +168,7 @@ def unicursal(cells: CellGraph, rng: np.random.Generator, *, method="auto", base
         Number of backbite moves; ``20 * n`` when omitted (enough to erase the
         first path's shape on the boards tried, e.g. the spiral Warnsdorff's rule
         draws on sigma). ``0`` keeps the first path; at most 10**8
-        (:data:`MAX_MOVES`).
+        (``MAX_MOVES``).
     attempts : int
         How many searches for a Hamiltonian path to try before giving up.
 

@@ -7,6 +7,12 @@ attributes and remember their compiled arrays (:class:`~mazegraph.CellGraph`).
 graph, which is what to use above about 10**5 cells (see the module
 :mod:`mazegraph.tessellations.registry`). :func:`compile_graph` turns any other
 connected graph into arrays.
+
+Every builder checks its size before it allocates anything: a tessellation whose
+arrays (or graph) would take more than half of this machine's memory is refused
+with :class:`~mazegraph.errors.InvalidSizeError`, which says the estimate and the
+limit. Set the environment variable ``MAZEGRAPH_MAX_CELLS`` to the most cells to
+allow, to go further on a big machine (see :mod:`mazegraph.tessellations.limits`).
 """
 
 from __future__ import annotations

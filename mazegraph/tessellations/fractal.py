@@ -37,7 +37,7 @@ _MAX_HALF = 0.15  # the thickest band reaches 0.15 into each neighbouring cell
     "fractal", ("rows", "cols", "depth"),
     "square cells in nested blocks, a maze in every block (generator 'fractal')",
     (4, 4, 2),
-    bytes_per_cell=1050,
+    bytes_per_cell=1300,
 )
 def fractal_cells(rows: int, cols: int, depth: int) -> CellGraph:
     """Compile a fractal tessellation straight to arrays.

@@ -56,7 +56,7 @@ def grid_shape(shape) -> tuple[int, ...]:
     Raises
     ------
     InvalidSizeError
-        If ``shape`` is empty, is not a sequence, has more than :data:`MAX_AXES`
+        If ``shape`` is empty, is not a sequence, has more than ``MAX_AXES``
         axes, or holds a size that is not a whole number of at least 1.
 
     Examples
@@ -182,7 +182,8 @@ def grid_cells(shape) -> CellGraph:
     """
     shape = grid_shape(shape)
     dims = len(shape)
-    check_cells("grid", math.prod(shape), BYTES_PER_CELL["grid"] * max(1.0, dims / 2))
+    # measured peaks: 397 B a cell in 2D, 850 in 3D, 1534 in 5D (coordinates and edges grow with the axes)
+    check_cells("grid", math.prod(shape), BYTES_PER_CELL["grid"] + 500 * max(0, dims - 2))
     n = int(np.prod(shape, dtype=np.int64))
     coords = np.indices(shape, dtype=np.int64).reshape(dims, -1).T
     index = np.arange(n, dtype=np.int64).reshape(shape)

@@ -3,13 +3,13 @@
 Every builder knows its cell count from its sizes before it builds, and declares
 at registration how many bytes a cell costs at the peak of building its arrays
 (``bytes_per_cell``, measured with ``benchmarks/bytes_per_cell.py``); the
-``networkx`` view costs :data:`NX_BYTES_PER_CELL` more. A request whose estimate
+``networkx`` view costs ``NX_BYTES_PER_CELL`` more. A request whose estimate
 exceeds half of this machine's memory is refused with
 :class:`~mazegraph.errors.InvalidSizeError`, which gives the estimate and the
 limit, instead of dying in numpy's ``MemoryError`` after allocating gigabytes.
 
-The memory is the physical memory, or the process's address-space or data limit
-(``ulimit -v``/``-d``) where that is lower. On a big machine, or to refuse
+The memory is the physical memory, or where that is lower the process's data limit
+(``ulimit -d``) or what its address-space limit (``ulimit -v``) leaves unmapped. On a big machine, or to refuse
 smaller requests, set the environment variable ``MAZEGRAPH_MAX_CELLS`` to the
 largest number of cells to allow; it replaces the estimate.
 
@@ -37,7 +37,7 @@ MEMORY_SHARE = 0.5
 #: ``benchmarks/bytes_per_cell.py``).
 NX_BYTES_PER_CELL = 1200
 #: Peak bytes per cell of building each tessellation's arrays, by name; filled in by the
-#: :func:`~mazegraph.tessellations.registry.tessellation` decorator from its ``bytes_per_cell``.
+#: ``tessellation`` decorator from its ``bytes_per_cell``.
 BYTES_PER_CELL: dict[str, float] = {}
 
 
@@ -56,8 +56,19 @@ def memory_bytes() -> int:
             continue
         soft, _ = resource.getrlimit(limit)
         if soft != resource.RLIM_INFINITY and soft > 0:
+            if limit == resource.RLIMIT_AS:  # the address space already mapped (libraries, numba) counts
+                soft = max(soft - _address_space(), 0)
             memory = min(memory, soft)
     return int(memory)
+
+
+def _address_space() -> int:
+    """Bytes of address space this process maps now (Linux; 0 where unknown)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return 0
 
 
 def _from_environment() -> int | None:
@@ -76,8 +87,8 @@ def _from_environment() -> int | None:
 def max_cells(bytes_per_cell: float) -> int:
     """The most cells a tessellation costing ``bytes_per_cell`` may have here.
 
-    ``MAZEGRAPH_MAX_CELLS`` when set, else :data:`MEMORY_SHARE` of
-    :func:`memory_bytes` divided by ``bytes_per_cell``.
+    ``MAZEGRAPH_MAX_CELLS`` when set, else ``MEMORY_SHARE`` of
+    ``memory_bytes()`` divided by ``bytes_per_cell``.
     """
     fixed = _from_environment()
     if fixed is not None:

@@ -11,12 +11,14 @@ import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, InvalidMaskError, MazeFormatError
+from ..params import Flag, Param
 from .limits import check_cells
 from .orthogonal import orthogonal_cells
 from .registry import tessellation
 
 __all__ = ["from_mask", "mask_cells", "read_mask"]
 
+LARGEST = Param("largest", Flag(), False, "keep only the largest region of open cells")
 _BLOCKED = "#"
 _LISTED = 10  # components named in the message of a DisconnectedGraphError
 _DEMO = [  # the shape mask_cells() builds without a mask
@@ -202,7 +204,8 @@ def mask_cells(mask=None, largest: bool = False) -> CellGraph:
         mask = _DEMO
     original = read_mask(mask)
     check_cells("mask", (original.shape[0] + 2) * (original.shape[1] + 2))
-    keep = _components(original, bool(largest))
+    largest = LARGEST.check(largest, owner="from_mask")
+    keep = _components(original, largest)
     rows, cols = keep.shape
     grid = orthogonal_cells(rows + 2, cols + 2)
     inside = np.pad(keep, 1).ravel()
@@ -274,6 +277,8 @@ def from_mask(mask, largest: bool = False) -> nx.Graph:
         If the open cells form several regions and ``largest`` is False. The
         message and the error's ``components`` attribute list each region as
         ``(size, first cell)``, largest first.
+    InvalidOptionError
+        If ``largest`` is not True or False.
     InvalidMaskError
         A subclass of :class:`~mazegraph.errors.InvalidSizeError`: if the mask
         has no open cell, is of an unknown type, is an array that is not 2D or

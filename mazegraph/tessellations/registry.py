@@ -56,7 +56,7 @@ class Tessellation:
     bytes_per_cell : int
         Memory a cell costs at the peak of building the arrays (measured with
         ``benchmarks/bytes_per_cell.py``, with a margin);
-        :func:`~mazegraph.tessellations.limits.check_cells` refuses sizes that
+        ``check_cells`` (:mod:`mazegraph.tessellations.limits`) refuses sizes that
         would not fit before anything is allocated.
     """
 
@@ -285,7 +285,7 @@ def from_spec(spec: dict) -> CellGraph:
     Raises
     ------
     MazeFormatError
-        If the spec lacks its name or a size parameter.
+        If the spec is not a dict or lacks its name or a size parameter.
     UnknownTessellationError
         If the name is unknown.
 
@@ -295,6 +295,9 @@ def from_spec(spec: dict) -> CellGraph:
     >>> mg.tessellations.from_spec({"tessellation": "sigma", "rows": 3, "cols": 4})
     <CellGraph sigma: 12 cells, 23 edges>
     """
+    if not isinstance(spec, dict):
+        raise MazeFormatError(f"a tessellation spec is a dict such as {{'tessellation': 'sigma', 'rows': 3, "
+                              f"'cols': 4}}, got {type(spec).__name__}")
     if spec.get("tessellation") == "graph":
         return CellGraph.from_dict(spec)
     if "tessellation" not in spec:

@@ -39,7 +39,7 @@ def _arc(radius, a0, a1):
 
 
 @tessellation("theta", ("rings",), "concentric rings around a centre cell, arcs as walls", (10,),
-              bytes_per_cell=1400)
+              bytes_per_cell=750)
 def theta_cells(rings: int) -> CellGraph:
     """Compile a theta maze of ``rings`` rings (the centre cell is ring 0)."""
     rings = size("rings", rings)
@@ -54,23 +54,26 @@ def theta_cells(rings: int) -> CellGraph:
     radius = np.where(ring == 0, 0.0, ring + 0.5)
     pos = np.stack([radius * np.cos(mid), radius * np.sin(mid)], axis=1)
 
-    edges, walls, direction = [], [], []
+    edges, points, lengths, direction = [], [np.empty((0, 2))], [np.zeros(1, dtype=np.int64)], []
     for k in range(1, rings):
         cells = np.arange(first[k], first[k + 1])
         i = cells - first[k]
         # around the ring: (k, i)-(k, i+1), wall along the radius at their border
         edges.append(np.stack([cells, first[k] + (i + 1) % counts[k]], axis=1))
         a = (i + 1) * 2 * np.pi / counts[k]
-        walls += [
-            np.stack([[k * np.cos(t), k * np.sin(t)], [(k + 1) * np.cos(t), (k + 1) * np.sin(t)]])
-            for t in a
-        ]
+        cos, sin = np.cos(a), np.sin(a)
+        radial = np.stack([k * cos, k * sin, (k + 1) * cos, (k + 1) * sin], axis=1)  # one segment per row
+        points.append(radial.reshape(-1, 2))
+        lengths.append(np.full(counts[k], 2))
         direction.append(np.full(counts[k], 1))
         # inward: (k, i)-(k-1, i // split), wall the cell's inner arc
         split = counts[k] // counts[k - 1]
         edges.append(np.stack([cells, first[k - 1] + i // split], axis=1))
-        walls += list(_arc(float(k), i * 2 * np.pi / counts[k], (i + 1) * 2 * np.pi / counts[k]))
+        arcs = _arc(float(k), i * 2 * np.pi / counts[k], (i + 1) * 2 * np.pi / counts[k])
+        points.append(arcs.reshape(-1, 2))
+        lengths.append(np.full(counts[k], arcs.shape[1]))
         direction.append(np.full(counts[k], 0))
+    walls = Polylines(np.concatenate(points), np.cumsum(np.concatenate(lengths)))  # items in edge order
     # the outer wall, cell by cell, so radial walls end exactly on it
     i = np.arange(counts[-1])
     outer = list(_arc(float(rings), i * 2 * np.pi / counts[-1], (i + 1) * 2 * np.pi / counts[-1]))
@@ -79,7 +82,7 @@ def theta_cells(rings: int) -> CellGraph:
         labels=Labels(coords=np.stack([ring, index], axis=1)),
         edges=np.concatenate(edges) if edges else np.empty((0, 2), dtype=np.int64),
         pos=pos,
-        walls=Polylines.from_items(walls),
+        walls=walls,
         boundary=Polylines.from_items(outer),
         direction=np.concatenate(direction) if direction else np.empty(0, dtype=np.int64),
         direction_names=("radial", "circumferential"),

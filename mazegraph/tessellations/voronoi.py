@@ -211,13 +211,13 @@ def voronoi(n_cells: int, seed=None, relax: int = 2, width: float | None = None,
         (``seed`` itself, or one drawn from it), so the spec rebuilds these
         cells exactly even when ``seed`` is a Generator or None.
     relax : int
-        Lloyd iterations, from 0 to :data:`MAX_RELAX` (100) (default 2: 0 leaves
+        Lloyd iterations, from 0 to ``MAX_RELAX`` (100) (default 2: 0 leaves
         a mix of tiny and huge cells; each iteration costs one more diagram).
     width, height : float, optional
         The box. By default it is square and its area is ``n_cells`` (the mean
         cell has area 1, like an orthogonal cell); give one side and the other
         keeps that mean area. Sides are from 10**-12 to 10**12 and differ by a
-        factor of at most 10**4 (:data:`MAX_ASPECT`).
+        factor of at most 10**4 (``MAX_ASPECT``).
 
     Returns
     -------
