@@ -208,21 +208,29 @@ def cell_label(value, cells):
         If ``value`` is not a cell of ``cells``; the message shows what cells look like.
     """
     label = _tuples(value)
-    coords = getattr(cells.labels, "coords", None)
-    integral = coords is None or (
-        isinstance(label, tuple)
-        and len(label) == coords.shape[1]
-        and all(isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)) for x in label)
-    )
-    if integral and isinstance(label, Hashable):
+    labels = cells.labels
+    coords = getattr(labels, "coords", None)
+    if coords is not None:  # package tessellations: a tuple of whole numbers, compared exactly
+        if isinstance(label, tuple) and len(label) == coords.shape[1] and all(map(_whole, label)):
+            label = tuple(int(x) for x in label)
+            try:
+                labels.index(label)
+                return label
+            except (NotACellError, OverflowError):
+                pass
+    elif isinstance(label, Hashable):  # a user graph's node labels: the same value written the same way
         try:
-            index = cells.labels.index(label)
-        except (NotACellError, TypeError, ValueError, OverflowError):
+            index = labels.index(label)
+        except (NotACellError, TypeError, ValueError):
             index = None
-        if index is not None and _plain(label, cells.labels[index]):
-            return cells.labels[index]
-    example = cells.labels[0] if len(cells.labels) else None
+        if index is not None and _plain(label, labels[index]):
+            return labels[index]
+    example = labels[0] if len(labels) else None
     raise NotACellError(f"{value!r} is not a cell of this tessellation (cells look like {example!r})")
+
+
+def _whole(x) -> bool:
+    return type(x) is int or (isinstance(x, numbers.Integral) and not isinstance(x, (bool, np.bool_)))
 
 
 def _tuples(value):
@@ -513,7 +521,7 @@ def check_all(params: Sequence[Param], values: dict, cells=None, owner: str = ""
 
 def _cells_of(value):
     """The CellGraph of a maze (``.cells``) or the value itself when it is one; else None."""
-    from .cellgraph import CellGraph
+    CellGraph = _cellgraph_type()  # noqa: N806 - a class
 
     if isinstance(value, CellGraph):
         return value
@@ -553,27 +561,42 @@ def checked(*params: Param, cells: str | None = None):
         if missing:
             raise TypeError(f"{function.__qualname__} has no parameter(s) {', '.join(missing)} to check")
         owner = function.__name__
+        for p in params:  # a declaration that disagrees with the signature's default fails at import
+            default = signature.parameters[p.name].default
+            if default is not None and default is not inspect.Parameter.empty:
+                p.check(default, owner=owner)
+        kinds = [q.kind for q in signature.parameters.values()]
+        positional = [q.name for q in signature.parameters.values() if q.kind is q.POSITIONAL_OR_KEYWORD]
+        by_name = inspect.Parameter.POSITIONAL_ONLY not in kinds and inspect.Parameter.VAR_POSITIONAL not in kinds
+        cell_kinds = {p.name for p in params if cells is not None and isinstance(p.kind, (Cell, Cells))}
+
+        def check(arguments: dict) -> None:
+            for p in params:
+                if p.name in arguments:
+                    where = _cells_of(arguments.get(cells)) if p.name in cell_kinds else None
+                    arguments[p.name] = p.check(arguments[p.name], where, owner)
 
         @functools.wraps(function)
         def entry(*args, **kwargs):
-            bound = signature.bind(*args, **kwargs)
-            arguments = bound.arguments
-            for p in params:
-                if p.name not in arguments:
-                    value = signature.parameters[p.name].default
-                    if value is not None and value is not inspect.Parameter.empty:
-                        p.check(value, owner=owner)  # a declaration that disagrees with the signature
-                    continue
-                where = None
-                if cells is not None and isinstance(p.kind, (Cell, Cells)):
-                    where = _cells_of(arguments.get(cells))
-                arguments[p.name] = p.check(arguments[p.name], where, owner)
+            if by_name and len(args) <= len(positional) and not any(k in kwargs for k in positional[: len(args)]):
+                arguments = dict(zip(positional, args), **kwargs)  # every argument by name, without bind()
+                check(arguments)
+                return function(**arguments)
+            bound = signature.bind(*args, **kwargs)  # Python's own TypeError for a call that does not fit
+            check(bound.arguments)
             return function(*bound.args, **bound.kwargs)
 
         entry.params = params
         return entry
 
     return wrap
+
+
+@functools.cache
+def _cellgraph_type() -> type:
+    from .cellgraph import CellGraph
+
+    return CellGraph
 
 
 _MAZE_TYPES: list[type] = []

@@ -6,6 +6,7 @@ import numpy as np
 
 from ..errors import MissingAttributeError
 from ..maze import Maze
+from ..params import MAZE, checked
 from . import layers, route
 from .openings import cut_openings
 from .scene import Lines, Scene
@@ -51,6 +52,7 @@ def maze_scene(
     return Scene([s for s in shapes if not isinstance(s, Lines) or len(s.segments)], title)
 
 
+@checked(MAZE)
 def caption(maze: Maze) -> str:
     """A one-line title: tessellation, size, and how the maze was made.
 
