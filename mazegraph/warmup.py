@@ -29,7 +29,7 @@ import numba
 
 from . import _numba
 
-__all__ = ["Probe", "job_probes", "all_probes", "compile_probes", "ensure", "is_warm"]
+__all__ = ["Probe", "job_probes", "all_probes", "compile_probes", "ensure", "is_warm", "load_here"]
 
 Probe = tuple
 """``("generate", tessellation, algorithm, focus, options_json)``, ``("metrics", tessellation)``,
@@ -244,3 +244,26 @@ def ensure(probes: Sequence[Probe], workers: int | None = None, progress: bool =
     except OSError:  # a read-only install: numba compiles in memory then, and so will every later run
         pass
     return time.perf_counter() - started
+
+
+def load_here(probes: Sequence[Probe]) -> int:
+    """Run the probes in this process, quietly, so its kernels are loaded (from the cache) before it forks.
+
+    Processes forked afterwards (the runner's pool workers) inherit the loaded
+    kernels instead of each loading them again. Probes of plugin algorithms are
+    skipped. Returns the kernel versions compiled here (0 when the cache was
+    warm).
+    """
+    saved = os.environ.get("MAZEGRAPH_COMPILE_NOTICE")
+    _quiet()
+    compiled = 0
+    try:
+        for probe in dict.fromkeys(map(tuple, probes)):
+            if _own(probe):
+                compiled += run_probe(probe)
+    finally:
+        if saved is None:
+            del os.environ["MAZEGRAPH_COMPILE_NOTICE"]
+        else:
+            os.environ["MAZEGRAPH_COMPILE_NOTICE"] = saved
+    return compiled

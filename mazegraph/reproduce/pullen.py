@@ -86,6 +86,7 @@ def config(seeds: int, size: int = 100, root: int = 20261129) -> dict:
         "algorithms": algorithms,
         "tessellations": [{"name": "orthogonal", "sizes": [[size, size]]}],
         "metrics": ["dead_end_pct", "solution_pct"],
+        "name": "pullen",  # what the progress bar calls the job
     }
 
 

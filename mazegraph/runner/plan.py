@@ -14,6 +14,7 @@ arrays once and makes many mazes on them.
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import numbers
 from dataclasses import dataclass, field, replace
@@ -40,7 +41,7 @@ ID_COLUMNS = (
 )
 TAIL_COLUMNS = ("time_ns", "error")
 
-TARGET_CELLS_PER_CHUNK = 2_000_000  # about a second of kernel time per chunk
+TARGET_CELLS_PER_CHUNK = 4_000_000  # about a second of kernel time per chunk
 MAX_TASKS_PER_CHUNK = 5_000
 CHUNKS_PER_WORKER = 4  # at least this many chunks per worker when there is enough work
 
@@ -56,6 +57,34 @@ def task_key(description: dict) -> int:
     """
     digest = hashlib.blake2b(canonical_json(description).encode("utf-8"), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+_SENTINEL = "\x00replicate\x00"
+
+
+def replicate_keys(description: dict, count: int) -> list[int]:
+    """``[task_key({**description, "replicate": r}) for r in range(count)]``, without encoding it ``count`` times.
+
+    The canonical JSON differs between replicates only in the number after
+    ``"replicate": ``, so it is written once around a placeholder.
+
+    Examples
+    --------
+    >>> d = {"algorithm": "wilson", "options": {"p": 1}, "size": [4, 4]}
+    >>> replicate_keys(d, 3) == [task_key({**d, "replicate": r}) for r in range(3)]
+    True
+    """
+    text = canonical_json({**description, "replicate": _SENTINEL})
+    marker = '"replicate": ' + json.dumps(_SENTINEL, ensure_ascii=False)
+    if text.count(marker) != 1:  # only if an option holds the placeholder itself; never silently
+        return [task_key({**description, "replicate": r}) for r in range(count)]
+    before, _, after = text.partition(marker)
+    head, tail = (before + '"replicate": ').encode("utf-8"), after.encode("utf-8")
+    keys = []
+    for r in range(count):
+        digest = hashlib.blake2b(head + str(r).encode() + tail, digest_size=8).digest()
+        keys.append(int.from_bytes(digest, "big") >> 1)
+    return keys
 
 
 def format_size(size) -> str:
@@ -129,6 +158,7 @@ def make_plan(config: Config) -> Plan:
     """
     from ..generators import applicability
     from ..tessellations import TESSELLATIONS, build
+    from .worker import keep_cells
 
     prefix = "config: " if config.source is None else f"config {config.source}: "
     built: list[tuple[str, tuple, str, int]] = []
@@ -160,6 +190,7 @@ def make_plan(config: Config) -> Plan:
             _check_options(config, cells, {f: refusals[i, j, f] for f in focuses}, prefix, on)
             if i not in smallest or cells.n_cells < smallest[i][0].n_cells:
                 smallest[i] = (cells, j)
+            keep_cells(entry.name, size, canonical_json(entry.options), cells)  # workers forked later reuse it
             del cells
 
     tasks: list[Task] = []
@@ -186,9 +217,10 @@ def make_plan(config: Config) -> Plan:
                     "tessellation_options": entry.options,
                     "size": list(size),
                 }
+                keys = replicate_keys(description, config.seeds)
+                place = where_built[i, j]
                 for r in range(config.seeds):
-                    key = task_key({**description, "replicate": r})
-                    tasks.append(Task(algo.name, options, algo.focus, where_built[i, j], r, key, (a, i, j, r)))
+                    tasks.append(Task(algo.name, options, algo.focus, place, r, keys[r], (a, i, j, r)))
     if len({t.key for t in tasks}) != len(tasks):  # 63-bit hashes: never in practice, but never silently
         raise ConfigError(f"{prefix}two tasks hash to the same 63-bit key (odds below 1e-9); please report this config")
 

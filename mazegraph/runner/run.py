@@ -56,7 +56,7 @@ def experiment(
     progress : bool
         Show a progress bar (only on a terminal).
     chunk_size : int, optional
-        Mazes per chunk; by default about two million cells' worth, cut smaller
+        Mazes per chunk; by default about four million cells' worth, cut smaller
         so each worker gets several chunks. Does not change the rows.
     wait : bool
         If another driver is writing ``out``, wait for it to finish (then
@@ -159,7 +159,7 @@ def _run(config: Config, plan, store, backend, workers, scheduler, progress, chu
         n_workers = workers or default_workers()
     chunks = make_chunks(plan, todo, n_workers, chunk_size)
     if chunks and not (backend == "dask" and scheduler is not None):  # remote workers compile for their machine
-        _compile_first(config, plan, n_workers, progress)
+        _compile_first(config, plan, n_workers, progress, load=backend != "dask")
 
     tables = []
     bar = _progress_bar()(
@@ -199,18 +199,23 @@ def _run(config: Config, plan, store, backend, workers, scheduler, progress, chu
 _BAR = "{desc}: {n_fmt}/{total_fmt} mazes |{bar}| {percentage:3.0f}% [{elapsed}<{remaining}, {rate_fmt}{postfix}]"
 
 
-def _compile_first(config: Config, plan, workers: int, progress: bool) -> None:
-    """Compile the kernels of the job once, split over ``workers`` processes, before the workers start.
+def _compile_first(config: Config, plan, workers: int, progress: bool, load: bool = True) -> None:
+    """Compile the job's kernels once, split over ``workers`` processes, then (``load``) load them here.
 
     Without it every pool worker compiles the same kernels at the same time on
-    a cold cache; after it they load them from numba's disk cache. A warm
-    cache costs a few ``os.stat`` calls (:func:`mazegraph.warmup.ensure`).
+    a cold cache, and loads them from the cache one by one on a warm one.
+    :func:`mazegraph.warmup.ensure` compiles what the cache lacks (a warm cache
+    costs a few ``os.stat`` calls); :func:`mazegraph.warmup.load_here` then
+    loads the kernels into this process, so the workers forked from it start
+    with them.
     """
-    from ..warmup import ensure, job_probes
+    from ..warmup import ensure, job_probes, load_here
 
     algorithms = [(a.name, a.focus, a.options) for a in config.algorithms]
     probes = job_probes(algorithms, [t.name for t in config.tessellations], metrics=bool(plan.metrics))
     ensure(probes, workers=workers, progress=progress)
+    if load:  # not for a local Dask cluster: its workers are not forked from this process
+        load_here(probes)
 
 
 def _progress_bar():

@@ -284,9 +284,11 @@ def _notify_waiting(folder: Path, holder: str) -> None:
 class Store:
     """An experiment's output folder (see the module docstring)."""
 
-    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=()):
+    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=(),
+                 checked=()):
         self.folder = folder
         self._done = frozenset(done)
+        self._checked = set(checked)  # parts checked when opened or written by this run, under the lock
         self.manifest = manifest
         self.run = run
         self.lock = lock
@@ -382,11 +384,12 @@ class Store:
                     f"{identity['seeds']}; use seeds >= {old['seeds']} (only new replicates are made), or a new "
                     "output folder"
                 )
-            done = check_parts(sorted(folder.glob("part-*.parquet")), config_hash(old))  # before anything changes
+            parts = sorted(folder.glob("part-*.parquet"))
+            done = check_parts(parts, config_hash(old))  # before anything changes
             saved["config"] = identity  # the same, or with more replicates
             saved.setdefault("runs", []).append(this_run)
             _atomic_write(folder / MANIFEST, _dump(saved))
-            return cls(folder, saved, run, lock, done)
+            return cls(folder, saved, run, lock, done, parts)
         if any(folder.glob("part-*.parquet")):
             raise ExperimentError(f"{folder} holds Parquet parts but no {MANIFEST}; use a new output folder")
         data = {
@@ -427,14 +430,19 @@ class Store:
         try:
             pq.write_table(table.replace_schema_metadata(metadata), temp)
             os.replace(temp, self.folder / name)
+            self._checked.add(self.folder / name)
         except OSError as error:
             temp.unlink(missing_ok=True)
             raise OutputPathError(f"cannot write {self.folder / name}: {error.strerror or error}") from None
         return self.folder / name
 
     def read(self, schema):
-        """All rows written so far, as one ``pyarrow.Table`` with ``schema`` (every part checked)."""
-        return read_parts(self.parts(), schema, self.config_hash)
+        """All rows written so far, as one ``pyarrow.Table`` with ``schema``.
+
+        Parts checked when the folder was opened or written by this run (all
+        under the lock) are not checked again; any other part is.
+        """
+        return read_parts(self.parts(), schema, self.config_hash, trusted=self._checked)
 
 
 def check_parts(parts, expected_hash: str) -> set[int]:
@@ -472,7 +480,7 @@ def _read_checked(part: Path, expected_hash: str | None):
     return table
 
 
-def read_parts(parts, schema, expected_hash: str | None = None):
+def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
     """Parquet parts as one ``pyarrow.Table`` with ``schema``.
 
     Parameters
@@ -480,8 +488,10 @@ def read_parts(parts, schema, expected_hash: str | None = None):
     parts : list of paths
     schema : pyarrow.Schema
     expected_hash : str, optional
-        The folder's config hash: if given, every part is checked
-        (:func:`check_part`) before its rows are used.
+        The folder's config hash: if given, every part (but those in
+        ``trusted``) is checked (:func:`check_part`) before its rows are used.
+    trusted : collection of paths
+        Parts known to be good (checked or written by the caller).
 
     Raises
     ------
@@ -493,7 +503,7 @@ def read_parts(parts, schema, expected_hash: str | None = None):
 
     tables = []
     for part in parts:
-        table = _read_checked(part, expected_hash)
+        table = _read_checked(part, None if part in trusted else expected_hash)
         try:
             if table.schema.equals(schema, check_metadata=False):
                 table = table.replace_schema_metadata(schema.metadata)

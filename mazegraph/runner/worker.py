@@ -22,7 +22,7 @@ from ..tessellations.registry import parse_size
 from .config import load_plugins
 from .plan import ID_COLUMNS, TAIL_COLUMNS, Chunk, format_size
 
-__all__ = ["run_chunk", "regenerate", "task_seed", "build_cells", "init_process_worker"]
+__all__ = ["run_chunk", "regenerate", "task_seed", "build_cells", "keep_cells", "init_process_worker"]
 
 _CACHE_ENTRIES = 2  # tessellations kept per process (a worker usually meets one size at a time)
 _cache: OrderedDict = OrderedDict()
@@ -56,6 +56,19 @@ def build_cells(name: str, size: tuple, options_json: str) -> CellGraph:
         while len(_cache) > _CACHE_ENTRIES:
             _cache.popitem(last=False)
         return cells
+
+
+def keep_cells(name: str, size: tuple, options_json: str, cells: CellGraph) -> None:
+    """Put a tessellation built elsewhere (the driver's plan) in this process's cache.
+
+    Workers forked afterwards find it there, with whatever it has memoised
+    (e.g. its wall dual), instead of building it again.
+    """
+    with _cache_lock:
+        _cache[(name, tuple(size), options_json)] = cells
+        _cache.move_to_end((name, tuple(size), options_json))
+        while len(_cache) > _CACHE_ENTRIES:
+            _cache.popitem(last=False)
 
 
 def _message(error: BaseException) -> str:
