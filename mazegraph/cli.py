@@ -199,8 +199,11 @@ def _cmd_render(args) -> int:
 
     try:
         text = Path(args.maze).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MazeError(f"cannot read {args.maze}: {getattr(error, 'strerror', None) or error}") from None
+    except OSError as error:
+        raise MazeError(f"cannot read {args.maze}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise MazeError(f"cannot read {args.maze}: not UTF-8 text ({error.reason} at byte {error.start}); "
+                        "give a maze saved with --json") from None
     maze = Maze.from_json(text)
     render(maze, solution=args.solution, path=args.output)
     print(f"wrote {args.output}: {maze!r}")
@@ -464,6 +467,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _stdout_gone()
         return EXIT_BROKEN_PIPE
+    except UnicodeDecodeError as error:  # a text file that is not UTF-8 (a safety net: readers should say which)
+        _say(f"mazegraph: error: a file given is not UTF-8 text ({error.reason} at byte {error.start}): "
+             "give a text file saved as UTF-8")
+        return EXIT_ERROR
+    except MemoryError as error:  # a size beyond this machine (a safety net: builders refuse sizes up front)
+        _say(f"mazegraph: error: not enough memory{f' ({error})' if str(error) else ''}: try a smaller size")
+        return EXIT_ERROR
     except OSError as error:  # a file or folder the user named: unreadable, unwritable, full disk
         where = f"{error.filename}: " if error.filename else ""
         _say(f"mazegraph: error: {where}{error.strerror or error}")

@@ -68,6 +68,9 @@ BAD = [
     (["plot", "/nonexistent"], "/nonexistent is not a folder"),
     (["numberlink", "solve", "/nonexistent.txt"], "cannot read /nonexistent.txt"),
     (["numberlink", "generate", "--pairs", "x"], "--pairs 'x' should be LOW-HIGH"),
+    (["numberlink", "solve", "LATIN1"], "UTF-8"),  # once a UnicodeDecodeError traceback
+    (["render", "LATIN1", "-o", "x.svg"], "UTF-8"),
+    (["generate", "-s", "1000000x1000000"], ""),  # terabytes: refused, never a MemoryError traceback
 ]
 
 
@@ -75,6 +78,7 @@ BAD = [
 def test_user_errors_are_one_line_exit_1(argv, message, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "MASK").write_text(MASK)
+    (tmp_path / "LATIN1").write_bytes("café\n".encode("latin-1"))
     assert main(argv) == 1
     out, err = capsys.readouterr()
     assert err.startswith("mazegraph: error: ") and err.count("\n") == 1, err
