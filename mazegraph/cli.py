@@ -50,7 +50,7 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
     """argparse's help with each option's default, except defaults that say nothing (None, False)."""
 
     def _get_help_string(self, action):
-        if action.default in (None, False) or isinstance(action, argparse._VersionAction):
+        if action.default is None or action.default is False:
             return action.help
         return super()._get_help_string(action)
 
@@ -211,6 +211,10 @@ def _cmd_render(args) -> int:
 
 
 def _cmd_reproduce(args) -> int:
+    if args.config is not None and args.table != "atlas":
+        raise InvalidOptionError(f"--config is for `reproduce atlas`; {args.table} has no config file: drop it")
+    if args.full and args.table in ("pullen", "solvers"):
+        raise InvalidOptionError(f"{args.table} has no --full run: give more --seeds instead (e.g. --seeds 1000)")
     if args.out is not None:
         _folder(args.out)
     if args.table == "atlas":  # the texture atlas: mazegraph.reproduce.atlas

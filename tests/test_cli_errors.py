@@ -65,6 +65,8 @@ BAD = [
     (["gallery", "--out", "/proc/x"], "cannot create the folder /proc/x"),
     (["reproduce", "pullen", "--out", "/proc/x"], "cannot create the folder /proc/x"),  # once a traceback
     (["reproduce", "atlas", "--seeds", "1"], "at least 2"),
+    (["reproduce", "pullen", "--config", "x.toml"], "--config is for `reproduce atlas`"),
+    (["reproduce", "pullen", "--full"], "pullen has no --full run"),
     (["plot", "/nonexistent"], "/nonexistent is not a folder"),
     (["numberlink", "solve", "/nonexistent.txt"], "cannot read /nonexistent.txt"),
     (["numberlink", "generate", "--pairs", "x"], "--pairs 'x' should be LOW-HIGH"),
