@@ -435,8 +435,9 @@ def _command(argv: list[str]) -> str | None:
 
 
 def _say(line: str) -> None:
+    """Print one line on stderr (line breaks in it, e.g. from an argument echoed back, written as \\n)."""
     try:
-        print(line, file=sys.stderr, flush=True)
+        print(line.replace("\r", "\\r").replace("\n", "\\n"), file=sys.stderr, flush=True)
     except (OSError, ValueError):  # stderr closed as well
         pass
 
@@ -471,9 +472,8 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _stdout_gone()
         return EXIT_BROKEN_PIPE
-    except UnicodeDecodeError as error:  # a text file that is not UTF-8 (a safety net: readers should say which)
-        _say(f"mazegraph: error: a file given is not UTF-8 text ({error.reason} at byte {error.start}): "
-             "give a text file saved as UTF-8")
+    except UnicodeError as error:  # a file or name that is not UTF-8 (a safety net: readers should say which)
+        _say(f"mazegraph: error: a file or name given is not UTF-8 text ({error.reason}): give UTF-8 text")
         return EXIT_ERROR
     except MemoryError as error:  # a size beyond this machine (a safety net: builders refuse sizes up front)
         _say(f"mazegraph: error: not enough memory{f' ({error})' if str(error) else ''}: try a smaller size")

@@ -73,6 +73,8 @@ BAD = [
     (["numberlink", "solve", "LATIN1"], "UTF-8"),  # once a UnicodeDecodeError traceback
     (["render", "LATIN1", "-o", "x.svg"], "UTF-8"),
     (["generate", "-s", "1000000x1000000"], ""),  # terabytes: refused, never a MemoryError traceback
+    (["algorithms", "a\nb"], "unrecognized arguments: a\\nb"),  # an echoed line break stays on the one line
+    (["render", "two\nlines.json", "-o", "x.png"], "cannot read two\\nlines.json"),
 ]
 
 
