@@ -473,7 +473,8 @@ def main(argv: list[str] | None = None) -> int:
         _stdout_gone()
         return EXIT_BROKEN_PIPE
     except UnicodeError as error:  # a file or name that is not UTF-8 (a safety net: readers should say which)
-        _say(f"mazegraph: error: a file or name given is not UTF-8 text ({error.reason}): give UTF-8 text")
+        _say(f"mazegraph: error: a file or name given is not UTF-8 text ({getattr(error, 'reason', error)}): "
+             "give UTF-8 text")
         return EXIT_ERROR
     except MemoryError as error:  # a size beyond this machine (a safety net: builders refuse sizes up front)
         _say(f"mazegraph: error: not enough memory{f' ({error})' if str(error) else ''}: try a smaller size")
