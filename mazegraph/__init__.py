@@ -16,6 +16,8 @@ matplotlib and pandas, are imported on first use of a name (``mg.generate``,
 from __future__ import annotations
 
 import importlib
+import sys
+import types
 from typing import TYPE_CHECKING, Any
 
 from .errors import (
@@ -112,6 +114,22 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_SUBMODULES) | set(_LAZY))
+
+
+class _Package(types.ModuleType):
+    """This package's module type: a public name that is also a submodule's name stays the public object.
+
+    ``mazegraph.solvers`` is the function :func:`mazegraph.solvers.solvers`; importing the submodule
+    ``mazegraph.solvers`` (as any module using it does) would otherwise bind the module under that name.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in _LAZY and isinstance(value, types.ModuleType):
+            return  # the import system binding the submodule: leave the name to __getattr__
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 __version__ = "0.2.0"

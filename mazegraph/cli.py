@@ -50,7 +50,7 @@ class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
     """argparse's help with each option's default, except defaults that say nothing (None, False)."""
 
     def _get_help_string(self, action):
-        if action.default in (None, False) or isinstance(action, argparse._VersionAction):
+        if action.default is None or action.default is False:
             return action.help
         return super()._get_help_string(action)
 
@@ -199,8 +199,11 @@ def _cmd_render(args) -> int:
 
     try:
         text = Path(args.maze).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MazeError(f"cannot read {args.maze}: {getattr(error, 'strerror', None) or error}") from None
+    except OSError as error:
+        raise MazeError(f"cannot read {args.maze}: {error.strerror or error}") from None
+    except UnicodeDecodeError as error:
+        raise MazeError(f"cannot read {args.maze}: not UTF-8 text ({error.reason} at byte {error.start}); "
+                        "give a maze saved with --json") from None
     maze = Maze.from_json(text)
     render(maze, solution=args.solution, path=args.output)
     print(f"wrote {args.output}: {maze!r}")
@@ -208,6 +211,10 @@ def _cmd_render(args) -> int:
 
 
 def _cmd_reproduce(args) -> int:
+    if args.config is not None and args.table != "atlas":
+        raise InvalidOptionError(f"--config is for `reproduce atlas`; {args.table} has no config file: drop it")
+    if args.full and args.table in ("pullen", "solvers"):
+        raise InvalidOptionError(f"{args.table} has no --full run: give more --seeds instead (e.g. --seeds 1000)")
     if args.out is not None:
         _folder(args.out)
     if args.table == "atlas":  # the texture atlas: mazegraph.reproduce.atlas
@@ -428,8 +435,9 @@ def _command(argv: list[str]) -> str | None:
 
 
 def _say(line: str) -> None:
+    """Print one line on stderr (line breaks in it, e.g. from an argument echoed back, written as \\n)."""
     try:
-        print(line, file=sys.stderr, flush=True)
+        print(line.replace("\r", "\\r").replace("\n", "\\n"), file=sys.stderr, flush=True)
     except (OSError, ValueError):  # stderr closed as well
         pass
 
@@ -464,6 +472,13 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         _stdout_gone()
         return EXIT_BROKEN_PIPE
+    except UnicodeError as error:  # a file or name that is not UTF-8 (a safety net: readers should say which)
+        _say(f"mazegraph: error: a file or name given is not UTF-8 text ({getattr(error, 'reason', error)}): "
+             "give UTF-8 text")
+        return EXIT_ERROR
+    except MemoryError as error:  # a size beyond this machine (a safety net: builders refuse sizes up front)
+        _say(f"mazegraph: error: not enough memory{f' ({error})' if str(error) else ''}: try a smaller size")
+        return EXIT_ERROR
     except OSError as error:  # a file or folder the user named: unreadable, unwritable, full disk
         where = f"{error.filename}: " if error.filename else ""
         _say(f"mazegraph: error: {where}{error.strerror or error}")

@@ -195,3 +195,15 @@ def test_warmup_command(monkeypatch, capsys):
     assert "already compiled" in capsys.readouterr().out and len(seen) == 1
     assert main(["warmup", "--force"]) == 0
     assert seen[-1] == "force" and "compiled 7 kernel versions" in capsys.readouterr().out
+
+
+def test_the_docs_page_names_every_command_and_generate_option():
+    from pathlib import Path
+
+    page = (Path(__file__).resolve().parents[1] / "docs" / "cli.md").read_text()
+    sub = next(a for a in cli._parser()._actions if isinstance(a, argparse._SubParsersAction))
+    missing = [name for name in sub.choices if f"\n## {name}\n" not in page]
+    generate = sub.choices["generate"]
+    missing += [flag for a in generate._actions for flag in a.option_strings if flag not in ("-h", "--help")
+                and f"`{flag}" not in page]
+    assert not missing

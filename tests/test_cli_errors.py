@@ -65,16 +65,25 @@ BAD = [
     (["gallery", "--out", "/proc/x"], "cannot create the folder /proc/x"),
     (["reproduce", "pullen", "--out", "/proc/x"], "cannot create the folder /proc/x"),  # once a traceback
     (["reproduce", "atlas", "--seeds", "1"], "at least 2"),
+    (["reproduce", "pullen", "--config", "x.toml"], "--config is for `reproduce atlas`"),
+    (["reproduce", "pullen", "--full"], "pullen has no --full run"),
     (["plot", "/nonexistent"], "/nonexistent is not a folder"),
     (["numberlink", "solve", "/nonexistent.txt"], "cannot read /nonexistent.txt"),
     (["numberlink", "generate", "--pairs", "x"], "--pairs 'x' should be LOW-HIGH"),
+    (["numberlink", "solve", "LATIN1"], "UTF-8"),  # once a UnicodeDecodeError traceback
+    (["render", "LATIN1", "-o", "x.svg"], "UTF-8"),
+    (["generate", "-s", "1000000x1000000"], ""),  # terabytes: refused, never a MemoryError traceback
+    (["algorithms", "a\nb"], "unrecognized arguments: a\\nb"),  # an echoed line break stays on the one line
+    (["render", "two\nlines.json", "-o", "x.png"], "cannot read two\\nlines.json"),
 ]
 
 
 @pytest.mark.parametrize("argv,message", BAD, ids=[" ".join(a) or "(nothing)" for a, _ in BAD])
 def test_user_errors_are_one_line_exit_1(argv, message, tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MAZEGRAPH_COMPILE_NOTICE", "0")  # a cold kernel cache says it compiles: not an error line
     (tmp_path / "MASK").write_text(MASK)
+    (tmp_path / "LATIN1").write_bytes("café\n".encode("latin-1"))
     assert main(argv) == 1
     out, err = capsys.readouterr()
     assert err.startswith("mazegraph: error: ") and err.count("\n") == 1, err

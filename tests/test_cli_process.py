@@ -65,6 +65,12 @@ TINY = 'name = "tiny"\nroot_seed = 1\nseeds = 4\nmetrics = ["dead_end_pct"]\n' \
        '[[algorithms]]\nname = "kruskal"\n[[tessellations]]\nname = "orthogonal"\nsizes = [[5, 5]]\n'
 
 
+def test_a_public_function_named_like_its_module_stays_the_function():
+    # mazegraph.solvers is the function solvers(), also once a module has imported the submodule mazegraph.solvers
+    done = _python("import mazegraph.solvers, mazegraph as mg; print(callable(mg.solvers), mg.solvers.__module__)")
+    assert done.returncode == 0 and done.stdout.split() == ["True", "mazegraph.solvers"], done.stderr
+
+
 @pytest.mark.parametrize("argv", [["algorithms", "--verbose"], ["experiment", "TINY", "--backend", "serial"]],
                          ids=" ".join)
 def test_closed_stdout_is_quiet(argv, tmp_path):
