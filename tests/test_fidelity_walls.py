@@ -1,0 +1,173 @@
+"""Daedalus-faithful variants of Prim (modified), Growing Tree and Binary Tree, and wall adding from the boundary.
+
+Each variant is checked against a reference written here from its description
+(hand-checked directions on square grids, networkx for spanning trees), and
+its dead-end and solution means on 100 x 100 mazes against the figures
+measured from Pullen's Daedalus 3.5 (``mazegraph/reference/daedalus_generation.csv``).
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+
+import networkx as nx
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from scipy.sparse import csr_array
+from scipy.sparse.csgraph import breadth_first_order
+
+import mazegraph as mg
+from mazegraph._random import bounded, kernel_state
+from mazegraph.generators.prim import cyclic_slots
+from mazegraph.structure.dual import grow_root, wall_dual
+
+T = mg.tessellations
+
+# Daedalus' four directions in cyclic order, as (row, column) steps: east, north, west, south.
+COMPASS = [(0, 1), (-1, 0), (0, -1), (1, 0)]
+
+
+def reference_prim_modified_cyclic(cells, state):
+    """Prim (modified) with Daedalus' pick, on a square grid, directions from the cell labels."""
+    index = {label: i for i, label in enumerate(cells.labels)}
+    edge = {frozenset(map(int, e)): k for k, e in enumerate(cells.edges)}
+    is_open = np.zeros(cells.n_edges, bool)
+    in_tree = np.zeros(cells.n_cells, bool)
+    u = bounded(state, cells.n_cells)
+    in_tree[u] = True
+    frontier = []
+    for _ in range(cells.n_cells - 1):
+        for v in cells.neighbors[cells.indptr[u]:cells.indptr[u + 1]]:
+            if not in_tree[v] and v not in frontier:
+                frontier.append(int(v))
+        i = bounded(state, len(frontier))
+        c = frontier[i]
+        frontier[i] = frontier[-1]
+        frontier.pop()
+        r, q = cells.labels[c]
+        d = bounded(state, 4)  # a random direction, then onwards in cyclic order
+        for j in range(4):
+            dr, dq = COMPASS[(d + j) % 4]
+            v = index.get((r + dr, q + dq))
+            if v is not None and in_tree[v]:
+                break
+        is_open[edge[frozenset((c, v))]] = in_tree[c] = True
+        u = c
+    return is_open
+
+
+@settings(max_examples=30, deadline=None)
+@given(rows=st.integers(1, 7), cols=st.integers(1, 7), seed=st.integers(0, 2**32 - 1))
+def test_prim_modified_cyclic_pick_matches_reference(rows, cols, seed):
+    """Catches a pick that is uniform, counts only existing neighbours, or turns the wrong way round."""
+    cells = mg.compile_graph(T.orthogonal(rows, cols))
+    mask = mg.generate(cells, "prim_modified", seed=seed).open
+    expected = reference_prim_modified_cyclic(cells, kernel_state(np.random.default_rng(seed)))
+    assert np.array_equal(mask, expected)
+
+
+@pytest.mark.parametrize("G", [T.sigma(4, 5), T.theta(4), T.delta(4, 6), T.orthogonal(3, 4), T.voronoi(30, seed=2)],
+                         ids=["sigma", "theta", "delta", "orthogonal", "voronoi"])
+def test_cyclic_slots_go_round_each_cell_once(G):
+    """Every slot of a cell appears exactly once, in increasing angle (one wrap-around at most)."""
+    cells = mg.compile_graph(G)
+    ptr, slot = cyclic_slots(cells)
+    xy = cells.layout
+    for c in range(cells.n_cells):
+        row = slot[ptr[c]:ptr[c + 1]]
+        own = row[row >= 0]
+        assert sorted(own) == list(range(cells.indptr[c], cells.indptr[c + 1]))
+        d = xy[cells.neighbors[own]] - xy[c]
+        angle = np.arctan2(d[:, 1], d[:, 0])
+        assert np.sum(np.diff(np.append(angle, angle[:1])) < 0) <= 1
+
+
+def test_square_grid_cells_keep_four_directions():
+    """A corner cell of a square grid has two neighbours but four directions, as in Daedalus."""
+    cells = mg.compile_graph(T.orthogonal(4, 5))
+    ptr, slot = cyclic_slots(cells)
+    assert (np.diff(ptr) == 4).all()
+    assert ((slot >= 0).reshape(-1, 4).sum(axis=1) == np.diff(cells.indptr)).all()
+
+
+# -- wall adding from the boundary ---------------------------------------------------------------------
+
+
+def test_wall_adders_grow_from_the_boundary():
+    """The wall dual's growing root is its contracted boundary (every boundary post); a tessellation has none."""
+    cells = mg.compile_graph(T.orthogonal(5, 6))
+    dual = wall_dual(cells)
+    assert grow_root(cells) == -1
+    root = grow_root(dual.cells)
+    assert root == 0
+    # the root is the vertex every wall touching the outer boundary leads to: 2 (5 - 1) + 2 (6 - 1) of them
+    degree = np.diff(dual.cells.indptr)
+    assert degree[root] == 2 * (5 - 1) + 2 * (6 - 1)
+
+
+@pytest.mark.parametrize("algorithm", ["prim_true", "prim_simplified", "prim_modified"])
+@pytest.mark.parametrize("G", [T.orthogonal(6, 7), T.sigma(4, 5), T.theta(4), T.from_mask(["..#..", ".....", "#...."])],
+                         ids=["orthogonal", "sigma", "theta", "mask"])
+def test_wall_adding_gives_a_spanning_tree(algorithm, G):
+    """The walls added from the boundary leave a spanning tree of the cells (networkx)."""
+    for seed in range(3):
+        M = mg.generate(G, algorithm, seed=seed, focus="wall")
+        tree = M.to_networkx()
+        assert nx.is_tree(tree) and set(tree.nodes) == set(G.nodes)
+
+
+# -- textures against Daedalus 3.5 ----------------------------------------------------------------------
+
+ALPHA_Z = 3.29  # two-sided alpha = 0.001, fixed in advance; seeds fixed, so each test is deterministic
+MAZES = 200
+
+
+def daedalus() -> pd.DataFrame:
+    with resources.files("mazegraph.reference").joinpath("daedalus_generation.csv").open() as f:
+        return pd.read_csv(f, comment="#").set_index(["algorithm", "focus"])
+
+
+def texture(algorithm: str, focus: str, options: dict, n: int = MAZES):
+    """Dead-end and solution percentages of n mazes of 100 x 100, computed here from the open-edge masks."""
+    cells = mg.tessellations.build("orthogonal", 100, 100)
+    start, goal = cells.labels.index((0, 0)), cells.labels.index((99, 99))
+    dead, solution = [], []
+    for seed in range(n):
+        M = mg.generate(cells, algorithm, seed=770_000 + seed, focus=focus, **options)
+        ends = cells.edges[M.open]
+        degree = np.bincount(ends.ravel(), minlength=cells.n_cells)
+        dead.append(100 * np.mean(degree == 1))
+        graph = csr_array((np.ones(2 * len(ends)), (np.r_[ends[:, 0], ends[:, 1]], np.r_[ends[:, 1], ends[:, 0]])),
+                          shape=(cells.n_cells, cells.n_cells))
+        _, parent = breadth_first_order(graph, start, directed=False)
+        steps, v = 1, goal
+        while v != start:
+            v = parent[v]
+            steps += 1
+        solution.append(100 * steps / cells.n_cells)
+    return np.array(dead), np.array(solution)
+
+
+def assert_like_daedalus(algorithm: str, focus: str, options: dict | None = None):
+    ref = daedalus().loc[(algorithm, focus)]
+    for name, ours in zip(("dead_end", "solution"), texture(algorithm, focus, options or {})):
+        se_ours = ours.std(ddof=1) / np.sqrt(len(ours))
+        se_ref = ref[f"{name}_ci"] / 1.96
+        gap = abs(ours.mean() - ref[f"{name}_pct"])
+        assert gap <= ALPHA_Z * np.hypot(se_ours, se_ref), (
+            f"{algorithm} {focus} {name}: ours {ours.mean():.3f} (se {se_ours:.3f}), "
+            f"Daedalus {ref[f'{name}_pct']:.2f} (se {se_ref:.3f})"
+        )
+
+
+@pytest.mark.parametrize("algorithm,focus", [
+    ("prim_modified", "passage"),
+    ("prim_modified", "wall"),
+    ("prim_simplified", "wall"),
+])
+def test_texture_like_daedalus(algorithm, focus):
+    """Catches the uniform pick (35.6% dead ends) and wall adding from one random post (2.57-2.69% solution)."""
+    assert_like_daedalus(algorithm, focus)
