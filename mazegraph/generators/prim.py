@@ -395,7 +395,9 @@ def cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
     leading that way, or -1 where the cell has no neighbour (a cell on the
     edge of a square grid keeps four directions, one of them empty, as
     Daedalus' four compass directions do). The number of directions ``D`` is
-    the largest degree (the contracted boundary of a wall dual left out); a
+    the largest degree (the contracted boundary of a wall dual left out), or
+    the number the smallest angle between two neighbours implies when that is
+    larger (up to 8: a 2 x 2 square grid still has four directions); a
     cell of lower degree gets its slots at the nearest of ``D`` equal sectors
     when they fall in distinct sectors, else (and without geometry) just its
     own slots in angular (or CSR) order. Computed once per tessellation.
@@ -422,6 +424,15 @@ def _cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
     if root >= 0:
         ordinary[root] = False
     D = int(degree[ordinary].max(initial=1))
+    # directions the smallest angle between two neighbours implies (4 on a 2 x 2 grid whose cells have only 2)
+    mine = ordinary[owner]
+    by_angle = np.lexsort((angle, owner))
+    same = owner[by_angle][1:] == owner[by_angle][:-1]
+    gaps = np.diff(angle[by_angle])[same & mine[by_angle][1:]]
+    if len(gaps) and gaps.min() > 1e-9:
+        implied = int(np.rint(2 * np.pi / gaps.min()))
+        if D < implied <= 8:
+            D = implied
     width = 2 * np.pi / D
     full = np.flatnonzero(ordinary & (degree == D))
     offset = float(angle[cells.indptr[full[0]]] % width) if len(full) else 0.0
@@ -435,8 +446,7 @@ def _cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
     cyc_ptr = np.zeros(n + 1, dtype=np.int64)
     np.cumsum(width_of, out=cyc_ptr[1:])
     cyc_slot = np.full(cyc_ptr[-1], -1, dtype=np.int64)
-    slots = np.arange(len(owner))
-    by_angle = np.lexsort((angle, owner))  # slots grouped by cell, in angular order
+    slots = np.arange(len(owner))  # by_angle: slots grouped by cell, in angular order
     position = np.empty(len(owner), dtype=np.int64)
     position[by_angle] = slots - cells.indptr[owner[by_angle]]
     position = np.where(spaced[owner], sector, position)
