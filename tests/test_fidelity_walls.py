@@ -164,6 +164,23 @@ def test_binary_tree_wall_adder_adds_one_wall_up_or_left_from_every_post(rows, c
     assert sorted(owners) == sorted(interior)
 
 
+def test_binary_tree_wall_model_is_the_product_of_up_or_left():
+    """The reachable-tree model follows the kernel's wall order: 2 choices for each of the 9 interior posts of a
+    4 x 4 grid, and every tree the kernel makes is among them (the breadth-first model listed 5184, missing some)."""
+    from mazegraph.generators.registry import lookup
+    from mazegraph.uniformity import reachability
+
+    G = T.orthogonal(4, 4)
+    found = reachability("binary_tree", G, focus="wall")
+    assert len(found.trees) == 2**9
+    cells = mg.compile_graph(G)
+    entry = lookup("binary_tree")
+    rng = np.random.default_rng(3)
+    checked = entry.validate(cells, "wall", {})
+    seen = {frozenset(np.flatnonzero(entry.run(cells, rng, "wall", **checked).mask).tolist()) for _ in range(1500)}
+    assert seen <= found.trees
+
+
 @pytest.mark.parametrize("algorithm", ["growing_tree", "binary_tree"])
 @pytest.mark.parametrize("G", [T.sigma(4, 5), T.theta(4), T.delta(4, 6), T.voronoi(40, seed=5),
                                T.from_mask(["..#..", ".....", "#...."])],
