@@ -88,3 +88,17 @@ def test_pullen_relative_time_has_an_interval():
     table = pullen.compare(pd.concat([a, b], ignore_index=True)).set_index("algorithm")
     assert table.loc["binary_tree", ["time", "time_low", "time_high"]].tolist() == [10, 10, 10]
     assert table.loc["kruskal", ["time", "time_low", "time_high"]].tolist() == [20, 20, 40]
+
+
+def test_pullen_times_rows_in_turns_with_cpu_time():
+    """Every (algorithm, focus) of the config gets a time; each round's fastest row is 10, so the lowest
+    per-row 'time_low' is 10 and every median lies within its row's [low, high]."""
+    from mazegraph.reproduce import pullen
+
+    cfg = {"algorithms": [{"name": "binary_tree", "options": {}, "focus": "passage"},
+                          {"name": "kruskal", "options": {}, "focus": "wall"}],
+           "tessellations": [{"name": "orthogonal", "sizes": [[8, 8]]}]}
+    times = pullen.time_rows(cfg, rounds=3, mazes=2)
+    assert list(times.index) == [("binary_tree", "passage"), ("kruskal", "wall")]
+    assert times["time_low"].min() == 10.0
+    assert ((times["time_low"] <= times["time"]) & (times["time"] <= times["time_high"])).all()
