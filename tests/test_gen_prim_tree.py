@@ -30,6 +30,7 @@ CONFIGS = [
     ("prim_true", {}),
     ("prim_simplified", {}),
     ("prim_modified", {}),
+    ("prim_modified", {"pick": "uniform"}),
     *[("growing_tree", {"policy": policy}) for policy in POLICIES],
     ("growing_tree", {"policy": "mix", "p": 0.2}),
     ("growing_forest", {}),
@@ -304,7 +305,7 @@ def reference_growing_tree(cells, crosses, state, policy):
 REFERENCES = [
     ("prim_true", {}, reference_prim_true),
     ("prim_simplified", {}, reference_prim_simplified),
-    ("prim_modified", {}, reference_prim_modified),
+    ("prim_modified", {"pick": "uniform"}, reference_prim_modified),
     *[
         ("growing_tree", {"policy": p}, lambda c, x, s, p=p: reference_growing_tree(c, x, s, p))
         for p in ("newest", "random", "oldest", "oldest_swap")

@@ -85,3 +85,32 @@ def test_wall_dual_refuses_non_planar(name):
 def test_wall_dual_is_remembered():
     cells = mg.compile_graph(T.orthogonal(3, 3))
     assert wall_dual(cells) is wall_dual(cells)
+
+
+@pytest.mark.parametrize("name", ["orthogonal-5x7", "sigma-4x5", "theta-5", "mask"])
+def test_slot_ends_are_the_walls_posts(name):
+    """Each dual slot u -> v runs along its wall, from u's post to v's; an interior post's slots all start at it.
+    Catches the two ends swapped and the slots of the contracted boundary given one shared point."""
+    from mazegraph.structure.dual import BOUNDARY, grow_root, slot_ends
+
+    cells = mg.compile_graph(PLANAR[name]())
+    dual = wall_dual(cells)
+    near, far = slot_ends(dual.cells)
+    walls = cells.walls
+    indptr = dual.cells.indptr
+    assert grow_root(dual.cells) == BOUNDARY and grow_root(cells) == -1
+    for u in range(dual.cells.n_cells):
+        for s in range(indptr[u], indptr[u + 1]):
+            e = dual.primal_edge[dual.cells.edge_ids[s]]
+            ends = walls.points[[walls.ptr[e], walls.ptr[e + 1] - 1]]
+            pair = {tuple(np.round(p, 6)) for p in (near[s], far[s])}
+            assert pair == {tuple(np.round(p, 6)) for p in ends}
+        if u != BOUNDARY and indptr[u + 1] > indptr[u]:
+            assert np.allclose(near[indptr[u]:indptr[u + 1]], near[indptr[u]])
+        v = dual.cells.neighbors[indptr[u]:indptr[u + 1]]
+        for s, w in zip(range(indptr[u], indptr[u + 1]), v):
+            if w != BOUNDARY:  # the far end is the neighbour's own post
+                assert np.allclose(far[s], near[indptr[w]])
+    # the boundary's slots start at many different boundary posts
+    boundary_starts = {tuple(p) for p in np.round(near[indptr[BOUNDARY]:indptr[BOUNDARY + 1]], 6)}
+    assert len(boundary_starts) > 1

@@ -31,13 +31,14 @@ table = pullen.compare(rows)
 print(len(rows), "mazes")
 
 # %%
-# Measured means with the half width of their 95% interval, beside Pullen's
-# figures, and a verdict: ``agrees`` when his figure lies in the interval widened
-# by half his last digit, ``close`` within one more point, else ``differs`` with
-# the likely reason.
+# Measured means with the half width of their 95% interval, beside the same
+# figures measured from Pullen's program Daedalus 3.5 and his printed ones, and a
+# verdict against Daedalus: ``agrees`` when the means are within the combined
+# interval of both, else ``differs``, with the reason where mazegraph differs on
+# purpose.
 
-columns = ["pullen", "focus", "dead_end_pct", "dead_end_pct_ci95", "dead_end_pct_pullen",
-           "solution_pct", "solution_pct_ci95", "solution_pct_pullen", "verdict"]
+columns = ["pullen", "focus", "dead_end_pct", "dead_end_pct_ci95", "dead_end_pct_daedalus", "dead_end_pct_pullen",
+           "solution_pct", "solution_pct_ci95", "solution_pct_daedalus", "solution_pct_pullen", "verdict"]
 table[columns].round(1)
 
 # %%
@@ -57,8 +58,8 @@ ax.legend(loc="lower left")
 fig.tight_layout()
 
 # %%
-# Where a row differs, the verdict gives the reason found by
-# trying the plausible variants; ``data/results/pullen/pullen.md`` in the
+# Where a row differs from Daedalus, the verdict says so (with its reason where
+# mazegraph differs on purpose); ``data/results/pullen/pullen.md`` in the
 # repository has the committed 200-maze run with its notes.
 
 for row in table[table["verdict"].str.startswith("differs")].itertuples():

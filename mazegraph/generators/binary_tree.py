@@ -9,6 +9,7 @@ from .._random import bounded, kernel_state, uniform
 from ..cellgraph import CellGraph
 from ..params import Choice, Number, Param
 from ..structure.cell_order import ORDERS, cell_order
+from ..structure.dual import grow_root, slot_ends
 from ..structure.passages import crosses_open
 from .registry import algorithm
 
@@ -16,7 +17,8 @@ __all__ = ["binary_tree"]
 
 
 @kernel
-def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up, state):
+def _binary_tree(indptr, neighbors, edge_ids, order, kind, crosses, p_up, state):
+    """``kind[s]``: -1 when slot ``s`` leads to a later cell, 1 to an earlier one up, 0 to the side."""
     n = len(indptr) - 1
     is_open = np.zeros(len(neighbors) // 2, dtype=np.bool_)
     for k in range(1, n):
@@ -24,9 +26,8 @@ def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up,
         n_up = 0
         n_side = 0
         for s in range(indptr[c], indptr[c + 1]):
-            v = neighbors[s]
-            if rank[v] < k and not crosses_open(edge_ids[s], crosses, is_open):
-                if level[v] < level[c]:
+            if kind[s] >= 0 and not crosses_open(edge_ids[s], crosses, is_open):
+                if kind[s] == 1:
                     n_up += 1
                 else:
                     n_side += 1
@@ -41,15 +42,56 @@ def _binary_tree(indptr, neighbors, edge_ids, order, rank, level, crosses, p_up,
                 which = 0
                 j = bounded(state, n_side)
         for s in range(indptr[c], indptr[c + 1]):
-            v = neighbors[s]
-            if rank[v] < k and not crosses_open(edge_ids[s], crosses, is_open):
-                kind = 1 if level[v] < level[c] else 0
-                if which == 2 or kind == which:
-                    if j == 0:
-                        is_open[edge_ids[s]] = True
-                        break
-                    j -= 1
+            if kind[s] >= 0 and (which == 2 or kind[s] == which) and not crosses_open(edge_ids[s], crosses, is_open):
+                if j == 0:
+                    is_open[edge_ids[s]] = True
+                    break
+                j -= 1
     return is_open
+
+
+def slot_kinds(cells: CellGraph, order: str = "auto") -> tuple[np.ndarray, np.ndarray]:
+    """The order Binary Tree visits the cells in, and what each CSR slot leads to.
+
+    On a tessellation: :func:`~mazegraph.structure.cell_order.cell_order`'s
+    order, and for each slot ``u -> v`` -1 when ``v`` comes later, 1 when it is
+    earlier and up (an earlier level), 0 when it is earlier to the side. On a
+    wall dual (``focus="wall"``) with ``order="auto"``: the boundary first,
+    then the posts row by row from the top, each left to right; a wall leads up
+    when its other post is higher, to the side when level and to the left, so
+    every post adds a wall up or left as in Pullen's Daedalus, walls to the
+    boundary included (a wall to the right or down to the boundary is not
+    earlier). Falls back to breadth-first from the boundary when some post would
+    have no wall up or left. Computed once per tessellation and order.
+
+    Returns
+    -------
+    order : numpy.ndarray of int32
+    kind : numpy.ndarray of int8, indexed like ``cells.neighbors``
+    """
+    return cells.memo(("binary_tree_slots", order), lambda: _slot_kinds(cells, order))
+
+
+def _slot_kinds(cells: CellGraph, order: str) -> tuple[np.ndarray, np.ndarray]:
+    owner = np.repeat(np.arange(cells.n_cells), np.diff(cells.indptr))
+    root = grow_root(cells)
+    ends = slot_ends(cells)
+    if root >= 0 and order == "auto" and ends is not None and cells.n_cells > 1:
+        near, far = (np.round(x, 6) for x in ends)
+        up = far[:, 1] > near[:, 1]
+        side = (far[:, 1] == near[:, 1]) & (far[:, 0] < near[:, 0])
+        kind = np.where(up, 1, np.where(side, 0, -1)).astype(np.int8)
+        kind[owner == root] = -1
+        posts = np.flatnonzero(np.arange(cells.n_cells) != root)
+        earlier = np.bincount(owner[kind >= 0], minlength=cells.n_cells)
+        if (earlier[posts] > 0).all():
+            xy = near[cells.indptr[posts]]
+            by_rows = posts[np.lexsort((xy[:, 0], -xy[:, 1]))]
+            return np.concatenate([[root], by_rows]).astype(np.int32), kind
+    _, ordered, rank, level = cell_order(cells, order)
+    v = cells.neighbors
+    kind = np.where(rank[v] < rank[owner], (level[v] < level[owner]).astype(np.int8), -1).astype(np.int8)
+    return ordered, kind
 
 
 P_UP = Param("p_up", Number(0, 1), None, "chance of an up neighbour when a cell has both kinds (None: uniform)")
@@ -100,6 +142,14 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
     order : {"auto", "rows", "bfs"}, default "auto"
         The ordering: rows when they work, breadth-first otherwise; or forced.
 
+    As a wall adder (``focus="wall"``) it runs on the wall dual as Pullen's
+    Daedalus does: with the boundary in the maze, every interior post, row by
+    row from the top, adds one wall up or to the left (a wall to the boundary
+    counts only when it goes up or left; see :func:`slot_kinds`). Over 300
+    mazes of 100 x 100: 25.01 / 1.99 (dead ends / solution, %), Daedalus 3.5
+    25.01 / 1.99 (the boundary counted as earlier on every side gave 25.43 /
+    2.05).
+
     Returns
     -------
     numpy.ndarray of bool
@@ -127,7 +177,6 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
     p = -1.0 if p_up is None else p_up
-    _, cell_rank_order, rank, level = cell_order(cells, order)
-    crosses = cells.crossings
-    return _binary_tree(cells.indptr, cells.neighbors, cells.edge_ids, cell_rank_order, rank, level, crosses, p,
+    ordered, kind = slot_kinds(cells, order)
+    return _binary_tree(cells.indptr, cells.neighbors, cells.edge_ids, ordered, kind, cells.crossings, p,
                         kernel_state(rng))

@@ -6,8 +6,14 @@ they choose the next cell to join:
 - ``prim_true``: the cheapest frontier edge, with random edge weights (a minimum
   spanning tree, the same distribution as randomized Kruskal);
 - ``prim_simplified``: a uniformly random frontier edge;
-- ``prim_modified``: a uniformly random frontier cell, joined to a random tree
-  neighbour.
+- ``prim_modified``: a uniformly random frontier cell, joined to a tree
+  neighbour: by default (``pick="cyclic"``, as Pullen's Daedalus does) the
+  first one in cyclic order from a random direction; ``pick="uniform"``, a
+  uniformly random one.
+
+Run as wall adders (``focus="wall"``) all three grow from the boundary (every
+boundary post is in the tree at the start, as in Daedalus), not from one
+random post.
 
 On zeta tessellations an edge whose crossing diagonal is already open is never
 carved: a frontier edge that becomes blocked that way is dropped when drawn, and
@@ -23,17 +29,20 @@ import numpy as np
 from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
+from ..params import Choice, Param
+from ..structure.dual import grow_root, slot_ends
 from ..structure.passages import crosses_open
 from .registry import algorithm
 
 __all__ = ["prim_true", "prim_simplified", "prim_modified"]
 
+_NONE = np.empty(0, dtype=np.int64)
 _LOW32 = np.uint64(0xFFFFFFFF)
 _HIGH32 = np.uint64(0xFFFFFFFF00000000)
 
 
 @kernel
-def _prim_true(indptr, neighbors, edge_ids, crosses, state):
+def _prim_true(indptr, neighbors, edge_ids, crosses, state, root):
     n = len(indptr) - 1
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
@@ -44,7 +53,7 @@ def _prim_true(indptr, neighbors, edge_ids, crosses, state):
     # of everything before, which is the same as weighting every edge up front.
     heap = np.empty(max(m, 1), dtype=np.uint64)
     size = 0
-    u = bounded(state, n)
+    u = bounded(state, n) if root < 0 else root
     in_tree[u] = True
     added = 1
     while added < n:
@@ -102,14 +111,14 @@ def _prim_true(indptr, neighbors, edge_ids, crosses, state):
 
 
 @kernel
-def _prim_simplified(indptr, neighbors, edge_ids, crosses, state):
+def _prim_simplified(indptr, neighbors, edge_ids, crosses, state, root):
     n = len(indptr) - 1
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     in_tree = np.zeros(n, dtype=np.bool_)
     frontier = np.empty(max(m, 1), dtype=np.int32)  # CSR slots tree -> outside; each edge enters once
     size = 0
-    u = bounded(state, n)
+    u = bounded(state, n) if root < 0 else root
     in_tree[u] = True
     added = 1
     while added < n:
@@ -139,15 +148,16 @@ def _prim_simplified(indptr, neighbors, edge_ids, crosses, state):
 
 
 @kernel
-def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
+def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, cyc_slot):
     n = len(indptr) - 1
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     status = np.zeros(n, dtype=np.int8)  # 0 outside, 1 frontier, 2 in the tree
     frontier = np.empty(n, dtype=np.int32)
     size = 0
-    u = bounded(state, n)
+    u = bounded(state, n) if root < 0 else root
     status[u] = 2
+    cyclic = len(cyc_ptr) > 0
     added = 1
     while added < n:
         for t in range(indptr[u], indptr[u + 1]):
@@ -166,24 +176,34 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state):
             c = frontier[i]
             size -= 1
             frontier[i] = frontier[size]
-            count = 0
-            for t in range(indptr[c], indptr[c + 1]):
-                if status[neighbors[t]] == 2:
-                    e = edge_ids[t]
-                    if not crosses_open(e, crosses, is_open):
+            chosen = -1
+            if cyclic:  # the first tree neighbour in cyclic order from a random direction
+                lo = cyc_ptr[c]
+                d = cyc_ptr[c + 1] - lo
+                j = bounded(state, d)
+                for _ in range(d):
+                    t = cyc_slot[lo + j]
+                    j = j + 1 if j + 1 < d else 0
+                    if t >= 0 and status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                        chosen = edge_ids[t]
+                        break
+            else:  # a uniformly random tree neighbour
+                count = 0
+                for t in range(indptr[c], indptr[c + 1]):
+                    if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
                         count += 1
-            if count == 0:
+                if count > 0:
+                    k = bounded(state, count)
+                    for t in range(indptr[c], indptr[c + 1]):
+                        if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                            if k == 0:
+                                chosen = edge_ids[t]
+                                break
+                            k -= 1
+            if chosen < 0:
                 status[c] = 0  # every edge into the tree is crossed; back when a neighbour joins
                 continue
-            k = bounded(state, count)
-            for t in range(indptr[c], indptr[c + 1]):
-                if status[neighbors[t]] == 2:
-                    e = edge_ids[t]
-                    if not crosses_open(e, crosses, is_open):
-                        if k == 0:
-                            is_open[e] = True
-                            break
-                        k -= 1
+            is_open[chosen] = True
             status[c] = 2
             added += 1
             u = c
@@ -243,7 +263,9 @@ def prim_true(cells: CellGraph, rng: np.random.Generator):
     .. [3] J. Buck, "Mazes for Programmers", Pragmatic Bookshelf, 2015, ch. 11
        "Growing With Prim's".
     """
-    return _prim_true(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
+    return _prim_true(
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), grow_root(cells)
+    )
 
 
 @algorithm(
@@ -290,25 +312,46 @@ def prim_simplified(cells: CellGraph, rng: np.random.Generator):
     .. [2] J. Buck, "Mazes for Programmers", Pragmatic Bookshelf, 2015, ch. 11
        "Growing With Prim's" ("simplified Prim's").
     """
-    return _prim_simplified(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
+    return _prim_simplified(
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), grow_root(cells)
+    )
+
+
+PICK = Param(
+    "pick", Choice(("cyclic", "uniform")), "cyclic",
+    "which tree neighbour a joining cell opens to: the first in cyclic order from a random direction "
+    "(Daedalus), or a uniformly random one",
+)
 
 
 @algorithm(
     "prim_modified",
-    "Prim modified: join a uniformly random frontier cell to a random tree neighbour",
+    "Prim modified: join a uniformly random frontier cell to a tree neighbour",
+    options=(PICK,),
     crossings=True,
     reachable="mazegraph.uniformity.models:prim_modified",
 )
-def prim_modified(cells: CellGraph, rng: np.random.Generator):
+def prim_modified(cells: CellGraph, rng: np.random.Generator, *, pick="cyclic"):
     """Prim's algorithm (modified): join a random frontier cell.
 
     The tree starts at a random cell. The frontier is the set of cells outside
     the tree with a neighbour in it (an array with swap-removal, each cell
     listed once); each step draws a frontier cell uniformly at random, carves
-    into it from a random one of its tree neighbours and adds its outside
-    neighbours to the frontier. This is the version usually called "Prim's
-    algorithm" in maze writing (Buck's blog, 2011). Pullen: about 36% dead ends,
-    the most of the three flavours, and a short solution (about 2.3%).
+    into it from one of its tree neighbours and adds its outside neighbours to
+    the frontier. This is the version usually called "Prim's algorithm" in maze
+    writing (Buck's blog, 2011). Pullen: about 36% dead ends, the most of the
+    three flavours, and a short solution (about 2.3%).
+
+    Which tree neighbour: Pullen's Daedalus picks a random direction and takes
+    the first tree neighbour from there in cyclic order (``pick="cyclic"``, the
+    default; :func:`cyclic_slots` gives each cell its directions, a square
+    grid's edge cells keeping all four), so a cell whose tree neighbours are
+    adjacent directions favours the one after the gap. ``pick="uniform"`` takes
+    a uniformly random tree neighbour. Over 200 mazes of 100 x 100 (dead ends /
+    solution, % of cells, 95% CI about 0.04 / 0.02): cyclic 35.41 / 2.28,
+    uniform 35.61 / 2.29; Daedalus 3.5 measured 35.40 / 2.27. As a wall adder
+    (grown from every boundary post, see :mod:`mazegraph.structure.dual`):
+    31.19 / 2.49, Daedalus 31.15 / 2.49.
 
     Parameters
     ----------
@@ -316,6 +359,8 @@ def prim_modified(cells: CellGraph, rng: np.random.Generator):
         The compiled tessellation.
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
+    pick : {"cyclic", "uniform"}, default "cyclic"
+        How a joining cell picks its tree neighbour (see above).
 
     Returns
     -------
@@ -336,4 +381,74 @@ def prim_modified(cells: CellGraph, rng: np.random.Generator):
     .. [2] J. Buck, "Maze Generation: Prim's Algorithm", 2011,
        https://weblog.jamisbuck.org/2011/1/10/maze-generation-prim-s-algorithm
     """
-    return _prim_modified(cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng))
+    cyc_ptr, cyc_slot = cyclic_slots(cells) if pick == "cyclic" else (_NONE, _NONE)
+    return _prim_modified(
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), grow_root(cells),
+        cyc_ptr, cyc_slot,
+    )
+
+
+def cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's CSR slots in cyclic (counter-clockwise) order, one entry per direction.
+
+    Cell ``c``'s directions are ``cyc_slot[cyc_ptr[c]:cyc_ptr[c + 1]]``: the slot
+    leading that way, or -1 where the cell has no neighbour (a cell on the
+    edge of a square grid keeps four directions, one of them empty, as
+    Daedalus' four compass directions do). The number of directions ``D`` is
+    the largest degree (the contracted boundary of a wall dual left out), or
+    the number the smallest angle between two neighbours implies when that is
+    larger (up to 8: a 2 x 2 square grid still has four directions); a
+    cell of lower degree gets its slots at the nearest of ``D`` equal sectors
+    when they fall in distinct sectors, else (and without geometry) just its
+    own slots in angular (or CSR) order. Computed once per tessellation.
+
+    Returns
+    -------
+    cyc_ptr : numpy.ndarray of int64, shape (n + 1,)
+    cyc_slot : numpy.ndarray of int64
+    """
+    return cells.memo("cyclic_slots", lambda: _cyclic_slots(cells))
+
+
+def _cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
+    n = cells.n_cells
+    degree = np.diff(cells.indptr)
+    owner = np.repeat(np.arange(n), degree)
+    ends = slot_ends(cells)
+    if ends is None or len(owner) == 0:
+        return cells.indptr.astype(np.int64), np.arange(len(cells.neighbors), dtype=np.int64)
+    near, far = ends
+    angle = np.arctan2(far[:, 1] - near[:, 1], far[:, 0] - near[:, 0]) % (2 * np.pi)
+    ordinary = np.ones(n, dtype=bool)
+    root = grow_root(cells)
+    if root >= 0:
+        ordinary[root] = False
+    D = int(degree[ordinary].max(initial=1))
+    # directions the smallest angle between two neighbours implies (4 on a 2 x 2 grid whose cells have only 2)
+    mine = ordinary[owner]
+    by_angle = np.lexsort((angle, owner))
+    same = owner[by_angle][1:] == owner[by_angle][:-1]
+    gaps = np.diff(angle[by_angle])[same & mine[by_angle][1:]]
+    if len(gaps) and gaps.min() > 1e-9:
+        implied = int(np.rint(2 * np.pi / gaps.min()))
+        if D < implied <= 8:
+            D = implied
+    width = 2 * np.pi / D
+    full = np.flatnonzero(ordinary & (degree == D))
+    offset = float(angle[cells.indptr[full[0]]] % width) if len(full) else 0.0
+    sector = np.rint((angle - offset) / width).astype(np.int64) % D
+    key = owner * D + sector
+    clash = np.zeros(n, dtype=bool)
+    ordered = np.sort(key)
+    clash[ordered[1:][ordered[1:] == ordered[:-1]] // D] = True
+    spaced = ordinary & (degree <= D) & ~clash
+    width_of = np.where(spaced, D, degree)
+    cyc_ptr = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(width_of, out=cyc_ptr[1:])
+    cyc_slot = np.full(cyc_ptr[-1], -1, dtype=np.int64)
+    slots = np.arange(len(owner))  # by_angle: slots grouped by cell, in angular order
+    position = np.empty(len(owner), dtype=np.int64)
+    position[by_angle] = slots - cells.indptr[owner[by_angle]]
+    position = np.where(spaced[owner], sector, position)
+    cyc_slot[cyc_ptr[owner] + position] = slots
+    return cyc_ptr, cyc_slot

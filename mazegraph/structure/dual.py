@@ -7,6 +7,14 @@ passages is a spanning tree of the cells exactly when the closed walls form a
 spanning tree of this dual (Euler's formula for planar graphs), so running any
 spanning-tree algorithm on the dual and closing the walls it picks grows a maze
 wall by wall, from the boundary inward: Pullen's "wall adder" focus.
+
+Pullen's Daedalus adds walls starting with every boundary post in the maze, so
+a tree-growing algorithm run on the dual grows from the boundary vertex
+(:func:`grow_root`), not from a random post: with the boundary contracted to one
+vertex that is exactly "every boundary post is in the set". The dual also
+remembers where each wall's two posts lie (:func:`slot_ends`), so algorithms
+that care about directions (Prim modified's cyclic pick, Binary Tree's up and
+left) see each wall to the boundary in its own direction.
 """
 
 from __future__ import annotations
@@ -16,7 +24,10 @@ import numpy as np
 from ..cellgraph import CellGraph, Labels
 from ..errors import UnsupportedError
 
-__all__ = ["WallDual", "wall_dual"]
+__all__ = ["WallDual", "wall_dual", "slot_ends", "grow_root", "BOUNDARY"]
+
+#: The dual vertex that stands for the whole outer boundary (every boundary post).
+BOUNDARY = 0
 
 _DIGITS = 6  # posts closer than 1e-6 are one post
 
@@ -143,10 +154,59 @@ def _build(cells: CellGraph) -> WallDual:
         name=f"{cells.name} walls",
         labels=Labels(coords=np.arange(n_vertices)[:, None]),
         edges=np.stack([a[keep], b[keep]], axis=1),
-        start=0,
-        goal=0,
+        start=BOUNDARY,
+        goal=BOUNDARY,
     )
+    # each CSR slot u -> v of the dual: the post of the wall's end at u, and at v
+    first, second = posts[post_of[keep]], posts[post_of[m + keep]]
+    slot_vertex = np.repeat(np.arange(n_vertices), np.diff(dual.indptr))
+    at_first = a[keep][dual.edge_ids] == slot_vertex
+    near = np.where(at_first[:, None], first[dual.edge_ids], second[dual.edge_ids])
+    far = np.where(at_first[:, None], second[dual.edge_ids], first[dual.edge_ids])
+    dual.memo("slot_ends", lambda: (near, far))
+    dual.memo("grow_root", lambda: BOUNDARY)
     return WallDual(dual, keep, loops)
+
+
+def slot_ends(cells: CellGraph) -> tuple[np.ndarray, np.ndarray] | None:
+    """Where each CSR slot ``u -> v`` starts and ends in the plane, or None without geometry.
+
+    For a tessellation: the layout positions of ``u`` and ``v``. For a wall dual:
+    the two posts of the slot's wall, so the walls from an interior post to the
+    contracted boundary each keep their own direction.
+
+    Parameters
+    ----------
+    cells : CellGraph
+
+    Returns
+    -------
+    (near, far) : tuple of numpy.ndarray, shape (2 m, 2), or None
+        Indexed like ``cells.neighbors``.
+    """
+    def from_layout():
+        if cells.layout is None:
+            return None
+        u = np.repeat(np.arange(cells.n_cells), np.diff(cells.indptr))
+        return cells.layout[u], cells.layout[cells.neighbors]
+
+    return cells.memo("slot_ends", from_layout)
+
+
+def grow_root(cells: CellGraph) -> int:
+    """The vertex a tree-growing algorithm must start from: the boundary on a wall dual, else -1 (random).
+
+    Starting a wall adder from the contracted boundary vertex puts every
+    boundary post in the tree at the start, as Pullen's Daedalus does.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> cells = mg.compile_graph(mg.tessellations.orthogonal(3, 4))
+    >>> grow_root(cells), grow_root(wall_dual(cells).cells)
+    (-1, 0)
+    """
+    return cells.memo("grow_root", lambda: -1)
 
 
 def _on_boundary(posts: np.ndarray, post_of: np.ndarray, cells: CellGraph) -> np.ndarray:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import itertools
 
-from ...structure.cell_order import cell_order
 from .smallgraph import Model, SmallGraph, bits
 
 __all__ = [
@@ -117,11 +116,14 @@ def binary_tree(g: SmallGraph, p_up=None, order="auto") -> Model:
     .. [1] W. D. Pullen, "Maze Algorithms: Binary tree", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    _, cell_rank_order, rank, level = cell_order(g.cells, order)
-    rank, level = rank.tolist(), level.tolist()
+    from ...generators.binary_tree import slot_kinds  # the kernel's order and earlier slots (walls: up or left)
+
+    ordered, kind = slot_kinds(g.cells, order)
+    kind, indptr = kind.tolist(), g.cells.indptr.tolist()
     choices = []
-    for k, c in enumerate(cell_rank_order.tolist()[1:], start=1):
-        earlier = [(e, level[v] < level[c]) for v, e in g.adj[c] if rank[v] < k]
+    for c in ordered.tolist()[1:]:
+        slots = range(indptr[c], indptr[c + 1])
+        earlier = [(e, kind[s] == 1) for s, (_, e) in zip(slots, g.adj[c]) if kind[s] >= 0]
         up = [e for e, is_up in earlier if is_up]
         side = [e for e, is_up in earlier if not is_up]
         if p_up is None or 0.0 < float(p_up) < 1.0:

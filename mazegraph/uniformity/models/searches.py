@@ -11,6 +11,7 @@ import numbers
 
 from ...errors import TooManyTreesError
 from ...structure.box import box_of
+from ...structure.dual import grow_root
 from ...structure.scan import scan_orders
 from .characterisations import depth_first
 from .smallgraph import MAX_STATES, Model, SmallGraph, bits, explore
@@ -42,11 +43,13 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
     if policy in ("random", "mix"):
         return g.everything("every tree: pick a maze cell next to the tree's next cell and carve that edge")
     adj = g.adj
+    root = grow_root(g.cells)  # a wall dual: the boundary is in the maze, the tree grows from an edge out of it
 
     def expand(state):
         active, made, is_open = state
         if not active:
-            return is_open
+            out = [((v,), made | 1 << v, is_open | 1 << e) for v, e in adj[root] if not made >> v & 1]
+            return out if root >= 0 and out else is_open
         c = active[-1] if policy == "newest" else active[0]
         free = [(v, e) for v, e in adj[c] if not made >> v & 1]
         if free:
@@ -55,7 +58,10 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
             return [(active[1:], made, is_open)]
         return [((active[-1],) + active[1:-1] if len(active) > 1 else (), made, is_open)]  # swap-removal
 
-    masks = explore((((c,), 1 << c, 0) for c in range(g.n)), expand, f"growing_tree ({policy})")
+    starts = [((c,), 1 << c, 0) for c in range(g.n)]
+    if root >= 0 and adj[root]:
+        starts = [((v,), 1 << root | 1 << v, 1 << e) for v, e in adj[root]]
+    masks = explore(starts, expand, f"growing_tree ({policy})")
     return Model(masks, f"exhaustive search over growing_tree's choices (policy {policy!r})")
 
 
