@@ -109,6 +109,8 @@ def run_probe(probe: Probe) -> int:
             _routing(probe[1], generate(_example(tessellations, "orthogonal"), "kruskal", seed=0))
     except (MazeError, TypeError, ValueError):
         pass
+    except Exception:  # noqa: BLE001, S110 - any other failure too: the job itself reports what goes wrong
+        pass
     return _numba.compile_count()[0] - before
 
 

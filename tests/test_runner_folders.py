@@ -135,7 +135,13 @@ def test_a_part_without_a_record_and_a_part_copied_twice_are_refused(finished, t
     with pytest.raises(mg.ExperimentError, match=rf"{parts[0]} and {twin} both hold the maze with spawn key"):
         _run(out)
     twin.unlink()
-    pq.write_table(pq.read_table(parts[0]).replace_schema_metadata(None), parts[0])  # the same rows, no record
+    table = pq.read_table(parts[0])
+    record = json.loads(table.schema.metadata[b"mazegraph"])
+    del record["checksum"]  # as an earlier mazegraph wrote it
+    pq.write_table(table.replace_schema_metadata({b"mazegraph": json.dumps(record).encode()}), parts[0])
+    with pytest.raises(mg.ExperimentError, match=rf"{parts[0]} has no checksum .*verify=False"):
+        _run(out)
+    pq.write_table(table.replace_schema_metadata(None), parts[0])  # the same rows, no record
     with pytest.raises(mg.ExperimentError, match=rf"{parts[0]} carries no mazegraph record"):
         _run(out)
 

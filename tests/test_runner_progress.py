@@ -76,3 +76,14 @@ def test_compiling_off_a_terminal_is_one_log_line(capsys):
     warmup.compile_probes([("solve", solver)], workers=1, progress=True)
     err = capsys.readouterr().err
     assert err == f"mazegraph: {warmup._LABEL}: 1 parts on 1 processes\n"
+
+
+def test_a_probe_that_fails_does_not_stop_the_job(monkeypatch):
+    from mazegraph import generators
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("a kernel that cannot compile here")
+
+    monkeypatch.setattr(generators, "generate", broken)
+    monkeypatch.setattr(mg, "generate", broken)
+    assert warmup.run_probe(("generate", "orthogonal", "kruskal", "passage", "{}")) == 0

@@ -177,7 +177,8 @@ def check_part(part: Path, table, expected_hash: str) -> None:
     if checksum is None:
         raise ExperimentError(
             f"{part} has no checksum (written by an earlier mazegraph), so its rows cannot be checked; "
-            "delete it to have its mazes made again, or run the config into a new folder"
+            "delete it to have its mazes made again, run the config into a new folder, or read the folder "
+            "as it is with mazegraph.load_results(folder, verify=False)"
         )
     if table_checksum(table) != checksum:
         raise ExperimentError(
