@@ -47,11 +47,11 @@ class UsageError(MazeError):
 
 
 class _Formatter(argparse.ArgumentDefaultsHelpFormatter):
-    """argparse's help with each option's default, except defaults that say nothing (None, False)."""
+    """argparse's help with each option's default, unless it says nothing (None, False) or the help says it."""
 
     def _get_help_string(self, action):
-        if action.default is None or action.default is False:
-            return action.help
+        if action.default is None or action.default is False or "default" in (action.help or ""):
+            return action.help  # nothing to say, or the help says it in its own words
         return super()._get_help_string(action)
 
 
@@ -358,12 +358,13 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
                      "or a black-and-white image, one cell per pixel")
     gen.add_argument("--algorithm", "-a", default="wilson", help="see `mazegraph algorithms`")
     gen.add_argument("--option", action="append", metavar="NAME=VALUE",
-                     help="an option of the algorithm, repeatable, e.g. --option policy=newest --option p=0.3 "
+                     help="an option of the algorithm, repeatable, e.g. --option policy=mix --option p=0.3 "
                      "(see `mazegraph algorithms --verbose`)")
     gen.add_argument("--focus", choices=("passage", "wall"), default="passage",
                      help="carve passages, or add walls (planar tessellations)")
-    gen.add_argument("--symmetry", choices=SYMMETRY_NAMES,
-                     help="make the maze symmetric (one the tessellation has; see mazegraph.symmetries(G))")
+    gen.add_argument("--symmetry", choices=SYMMETRY_NAMES, metavar="NAME",
+                     help=f"make the maze symmetric: {', '.join(SYMMETRY_NAMES)} (one the tessellation has; "
+                     "see mazegraph.symmetries(G))")
     gen.add_argument("--start", metavar="CELL", help="the start cell, e.g. 0,0 (default: the tessellation's)")
     gen.add_argument("--goal", metavar="CELL", help="the goal cell, e.g. 11,11 (default: the tessellation's)")
     gen.add_argument("--seed", type=int, help="same seed, same maze (default: a fresh random maze)")

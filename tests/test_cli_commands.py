@@ -114,9 +114,12 @@ def _actions(parser):
 
 
 @pytest.mark.parametrize("command", [None, *cli.EXTERNAL])
-def test_every_option_has_help(command):
-    missing = [(prog, a.dest) for prog, a in _actions(cli._parser(command)) if not a.help]
-    assert not missing
+def test_every_option_has_help_that_gives_its_default_once(command):
+    actions = list(_actions(cli._parser(command)))
+    assert not [(prog, a.dest) for prog, a in actions if not a.help]
+    formatter = cli._Formatter("mazegraph")
+    twice = [(prog, a.dest) for prog, a in actions if formatter._expand_help(a).lower().count("default") > 1]
+    assert not twice
 
 
 def test_help_shows_defaults(capsys):

@@ -84,12 +84,17 @@ def test_closed_stdout_is_quiet(argv, tmp_path):
     assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
 
 
-def _interrupt(argv: list[str], delay: float) -> tuple[int, str]:
-    """Start ``mazegraph ARGV`` in its own process group; press Ctrl-C there ``delay`` s after ``main`` is called."""
+def _interrupt(argv: list[str], delay: float, wait_for=None) -> tuple[int, str]:
+    """Start ``mazegraph ARGV`` in its own process group; press Ctrl-C there ``delay`` s after ``main`` is called
+    (and after the file ``wait_for`` appears, if given)."""
     start = f"import sys; from mazegraph.cli import main; print('up', flush=True); sys.exit(main({argv!r}))"
     proc = subprocess.Popen([sys.executable, "-c", start], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
     assert proc.stdout.readline() == b"up\n"
+    waited = 0.0
+    while wait_for is not None and not wait_for.exists() and waited < 300 and proc.poll() is None:
+        time.sleep(0.2)
+        waited += 0.2
     time.sleep(delay)
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
     _, err = proc.communicate(timeout=300)
@@ -103,11 +108,14 @@ def test_ctrl_c_while_starting_up_exits_130_quietly():
 
 
 def test_ctrl_c_during_a_job_exits_130_quietly(tmp_path):
-    # a process pool making 150 x 150 mazes (minutes of work), its workers interrupted with it
+    # a process pool making 100,000 mazes of 200 x 200 (many minutes of work), its workers interrupted with it
     config = tmp_path / "long.toml"
-    config.write_text('name = "long"\nroot_seed = 1\nseeds = 3000\nmetrics = ["dead_end_pct"]\n'
-                      '[[algorithms]]\nname = "wilson"\n[[tessellations]]\nname = "orthogonal"\nsizes = [[150, 150]]\n')
-    status, err = _interrupt(["experiment", str(config), "--out", str(tmp_path / "out"), "--workers", "2"], 10.0)
+    config.write_text('name = "long"\nroot_seed = 1\nseeds = 100000\nmetrics = ["dead_end_pct"]\n'
+                      '[[algorithms]]\nname = "wilson"\n[[tessellations]]\nname = "orthogonal"\nsizes = [[200, 200]]\n')
+    out = tmp_path / "out"
+    status, err = _interrupt(["experiment", str(config), "--out", str(out), "--workers", "2"], 3.0,
+                             wait_for=out / "_experiment.json")  # written as the job starts
+    assert (out / "_experiment.json").exists()
     assert status == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert err.rstrip().endswith("mazegraph: interrupted")
