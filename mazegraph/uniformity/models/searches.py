@@ -79,12 +79,12 @@ def growing_forest(g: SmallGraph, trees=0.01, sprout=0.0, policy="oldest_swap", 
 # -- recursive division -----------------------------------------------------------------------------------------
 
 
-def division(g: SmallGraph, method="auto", orientation="proportional") -> Model:
+def division(g: SmallGraph, method="auto", orientation="daedalus") -> Model:
     """Recursive division: every wall and door the kernel can draw, room by room (memoised).
 
     The open edges are exactly the doors. Straight walls (boxes): a room splits
     across an axis (any axis longer than one cell when ``orientation=
-    "proportional"``, the longest ones when ``"longest"``), at any position,
+    "daedalus"`` or ``"proportional"``, the longest ones when ``"longest"``), at any position,
     with the door at any cell of the wall; the halves are divided
     independently, so the reachable trees of a room are the door plus a tree of
     each half, over all splits. Blobby walls (other graphs): two distinct seeds
