@@ -15,10 +15,12 @@ import csv
 import importlib.resources
 import math
 
+import networkx as nx
 import numpy as np
 import pytest
 
 import mazegraph as mg
+from mazegraph.generators.hunt_and_kill import HUNTS, hunt_trace
 from mazegraph.metrics import dead_end_pct, solution_pct
 
 T = mg.tessellations
@@ -60,6 +62,7 @@ def _agrees(ours: tuple, row: dict, metric: str) -> tuple[bool, str]:
 # (algorithm, focus, options, mazes): the defaults, as `mazegraph reproduce pullen` runs them
 FIDELITY = [
     ("division", "passage", {}, 200),
+    ("hunt_and_kill", "passage", {}, 200),
 ]
 
 
@@ -90,3 +93,133 @@ def test_division_daedalus_weights_on_two_by_two():
         counts[orientation] = np.mean(first_vertical)
     assert abs(counts["daedalus"] - 5 / 9) < 0.026
     assert abs(counts["proportional"] - 1 / 2) < 0.026
+
+
+# -- hunt and kill ---------------------------------------------------------------------------------------------
+
+
+def _replay(cells, hunt, seed):
+    """The trace of one maze: (maze so far, stuck cell, hunted cell, cell it joined through) for every hunt."""
+    mask, order, came_from, by_hunt = hunt_trace(cells, np.random.default_rng(seed), hunt)
+    visited = np.zeros(cells.n_cells, dtype=bool)
+    visited[order[0]] = True
+    hunts = []
+    for i in range(1, cells.n_cells):
+        if by_hunt[i]:
+            hunts.append((visited.copy(), int(order[i - 1]), int(order[i]), int(came_from[i])))
+        visited[order[i]] = True
+    return mask, hunts
+
+
+def _outside_with_way_in(cells, visited):
+    return {
+        v for v in range(cells.n_cells)
+        if not visited[v] and any(visited[w] for w in cells.neighbors[cells.indptr[v]:cells.indptr[v + 1]])
+    }
+
+
+def _check_tree(cells, mask):
+    H = nx.Graph()
+    H.add_nodes_from(range(cells.n_cells))
+    H.add_edges_from(cells.edges[mask].tolist())
+    assert nx.is_tree(H)  # networkx, not the package's own checks
+
+
+def _spiral_firsts(rows, cols, r, c, eligible):
+    """Brute force: for each of the four first directions, the first eligible (row, col) on the square spiral."""
+    firsts = set()
+    for first in range(4):
+        rr, cc, direction, found = r, c, first, None
+        for run in range(1, 2 * max(rows, cols) + 2):
+            for _ in range(2):
+                dr, dc = [(0, 1), (1, 0), (0, -1), (-1, 0)][direction]
+                for _step in range(run):
+                    rr, cc = rr + dr, cc + dc
+                    if found is None and 0 <= rr < rows and 0 <= cc < cols and (rr, cc) in eligible:
+                        found = (rr, cc)
+                direction = (direction + 1) % 4
+        firsts.add(found)
+    return firsts
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_spiral_hunt_takes_the_first_maze_cell_on_a_square_spiral(seed):
+    # brute force on an 9 x 13 board: each hunt joins through the maze cell (with an outside neighbour) that the
+    # square spiral from the stuck cell meets first, for one of its four starting directions
+    rows, cols = 9, 13
+    cells = mg.compile_graph(T.orthogonal(rows, cols))
+    at = {tuple(label): i for i, label in enumerate(cells.labels.tolist())}
+    pos = {i: rc for rc, i in at.items()}
+    mask, hunts = _replay(cells, "spiral", seed)
+    _check_tree(cells, mask)
+    assert hunts, "a 9 x 13 maze needs hunts"
+    for visited, stuck, hunted, through in hunts:
+        outside = _outside_with_way_in(cells, visited)
+        eligible = {pos[w] for w in range(cells.n_cells) if visited[w] and any(
+            v in outside for v in cells.neighbors[cells.indptr[w]:cells.indptr[w + 1]])}
+        assert pos[through] in _spiral_firsts(rows, cols, *pos[stuck], eligible)
+        assert hunted in outside and not visited[hunted]
+
+
+@pytest.mark.parametrize("kind", ["sigma", "theta", "delta"])
+def test_spiral_hunt_elsewhere_takes_a_nearest_maze_cell(kind):
+    # without a square grid the hunt searches outward in steps: the maze cell it joins through is, among maze
+    # cells with an outside neighbour, one nearest the stuck cell (distances by networkx over the whole graph)
+    G = T.build(kind, 7, 7) if kind != "theta" else T.build(kind, 6)
+    cells = mg.compile_graph(G)
+    H = nx.Graph(cells.edges.tolist())
+    for seed in range(3):
+        mask, hunts = _replay(cells, "spiral", seed)
+        _check_tree(cells, mask)
+        for visited, stuck, hunted, through in hunts:
+            dist = nx.single_source_shortest_path_length(H, stuck)
+            outside = _outside_with_way_in(cells, visited)
+            candidates = [w for w in range(cells.n_cells) if visited[w] and any(
+                v in outside for v in cells.neighbors[cells.indptr[w]:cells.indptr[w + 1]])]
+            assert dist[through] == min(dist[w] for w in candidates)
+            assert H.has_edge(through, hunted) and hunted in outside
+
+
+@pytest.mark.parametrize("hunt", ["resume_rows", "resume_alternate"])
+@pytest.mark.parametrize("shape", [(8, 11), (13, 5)])
+def test_resume_hunts_go_on_from_the_last_hunt(hunt, shape):
+    # brute force: each hunt takes, in its scan order, the first outside cell with a way in at or after where that
+    # order's previous hunt stopped, and goes back to the start of the order only when none is left after it
+    rows, cols = shape
+    cells = mg.compile_graph(T.orthogonal(rows, cols))
+    labels = [tuple(x) for x in cells.labels.tolist()]
+    by_rows = sorted(range(cells.n_cells), key=lambda i: labels[i])
+    by_cols = sorted(range(cells.n_cells), key=lambda i: (labels[i][1], labels[i][0]))
+    scans = [by_rows] if hunt == "resume_rows" else [by_rows, by_cols]
+    for seed in range(4):
+        mask, hunts = _replay(cells, hunt, seed)
+        _check_tree(cells, mask)
+        cursor = [0] * len(scans)
+        for k, (visited, _stuck, hunted, _through) in enumerate(hunts):
+            scan = scans[k % len(scans)]
+            outside = _outside_with_way_in(cells, visited)
+            ahead = [v for v in scan[cursor[k % len(scans)]:] if v in outside]
+            expected = ahead[0] if ahead else next(v for v in scan if v in outside)
+            assert hunted == expected
+            cursor[k % len(scans)] = scan.index(hunted)
+
+
+def test_resume_rows_scans_each_row_once_per_pass():
+    # the stopping places of a resume_rows maze only move forward, except when nothing is left ahead; the passes
+    # over the rows (2 or 3 measured on 30 x 30, seeds 0-5) are far fewer than the hunts (80-93), where a
+    # restart hunt begins again at the first row every time
+    cells = mg.compile_graph(T.orthogonal(30, 30))
+    for seed in range(3):
+        _, hunts = _replay(cells, "resume_rows", seed)
+        ranks = [h[2] for h in hunts]  # row-major labels: cell index order is row-major on orthogonal
+        passes = 1 + sum(b < a for a, b in zip(ranks, ranks[1:]))
+        assert len(hunts) > 20 and passes <= 4, (len(hunts), passes)
+
+
+def test_hunts_are_options_with_today_s_hunt_kept():
+    cells = mg.compile_graph(T.orthogonal(12, 12))
+    masks = {h: mg.generate(cells, "hunt_and_kill", seed=3, hunt=h).open for h in HUNTS}
+    assert len({m.tobytes() for m in masks.values()}) == 4
+    assert np.array_equal(masks["spiral"], mg.generate(cells, "hunt_and_kill", seed=3).open)  # the default
+    with pytest.raises(mg.InvalidOptionError, match="hunt"):
+        mg.generate(cells, "hunt_and_kill", seed=3, hunt="corner")
