@@ -256,6 +256,8 @@ MODELLED = [
     ("sidewinder", {"p_close": 1.0}),
     ("eller", {}),
     ("eller", {"p_join": 1.0}),
+    ("eller", {"p_join": 1.0, "order": "sequential"}),
+    ("eller", {"p_join": 0.5, "p_down": 0.5, "order": "sequential"}),
     ("eller", {"p_down": 0.0}),
     ("eller", {"p_down": 1.0}),
     ("division", {}),
