@@ -234,9 +234,10 @@ def test_bad_options(algorithm, options):
 def test_wall_focus():
     G = T.orthogonal(6, 7)
     assert_spanning_tree(G, mg.generate(G, "binary_tree", seed=2, focus="wall"))
-    for algorithm in ROW_ALGORITHMS:  # the wall dual's posts have no rows
-        with pytest.raises(mg.UnsupportedError):
-            mg.generate(G, algorithm, seed=2, focus="wall")
+    for algorithm in ROW_ALGORITHMS:  # their own wall adders, on the posts of a rectangle only
+        assert_spanning_tree(G, mg.generate(G, algorithm, seed=2, focus="wall"))
+        with pytest.raises(mg.UnsupportedError, match="posts of a full rectangle"):
+            mg.generate(T.sigma(4, 4), algorithm, seed=2, focus="wall")
 
 
 def test_registry_properties():

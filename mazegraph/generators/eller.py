@@ -23,8 +23,9 @@ from ..errors import InvalidSizeError
 from ..params import Choice, Number, Param
 from ..structure.passages import crosses_open
 from ..structure.rows import row_structure, rows_refusal
-from .registry import algorithm
+from .registry import WallAdder, algorithm
 from .row_sets import carve_down, join_row, number_sets, repair_row
+from .row_walls import eller_walls, post_grid_refusal
 
 __all__ = ["eller", "eller_stream", "EllerStream"]
 
@@ -143,10 +144,16 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
     return is_open
 
 
+def _eller_walls(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN,
+                 order="scrambled"):
+    return eller_walls(cells, kernel_state(rng), p_join, p_down, order == "scrambled")
+
+
 @algorithm(
     "eller",
     "Eller: row by row with one row of sets; random joins, at least one passage down per set",
     options=(P_JOIN, P_DOWN, ORDER),
+    wall=WallAdder(_eller_walls, post_grid_refusal("eller")),
     needs_rows=True,
     crossings=True,
     check=rows_refusal,

@@ -393,7 +393,7 @@ HUNT = Param(
 
 @algorithm(
     "hunt_and_kill",
-    "hunt-and-kill: random walk into new cells; when stuck, scan for a cell next to the maze",
+    "hunt-and-kill: random walk into new cells; when stuck, hunt for a cell next to the maze (outward, or scanning)",
     options=(HUNT,),
     crossings=True,
     reachable="mazegraph.uniformity.models:hunt_and_kill",

@@ -16,8 +16,9 @@ from ..cellgraph import CellGraph
 from ..params import Number, Param
 from ..structure.passages import crosses_open, has_crossing
 from ..structure.rows import row_structure, rows_refusal
-from .registry import algorithm
+from .registry import WallAdder, algorithm
 from .row_sets import join_row, number_sets, repair_row
+from .row_walls import post_grid_refusal, sidewinder_walls
 
 __all__ = ["sidewinder"]
 
@@ -162,10 +163,15 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     return is_open
 
 
+def _sidewinder_walls(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
+    return sidewinder_walls(cells, kernel_state(rng), p_close)
+
+
 @algorithm(
     "sidewinder",
     "Sidewinder: row by row, runs along each row, one passage up from each run",
     options=(P_CLOSE,),
+    wall=WallAdder(_sidewinder_walls, post_grid_refusal("sidewinder")),
     needs_rows=True,
     crossings=True,
     check=rows_refusal,
