@@ -105,6 +105,20 @@ def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
                             break
                 start = i + 1
 
+    # cells with an edge up to the previous row that no other edge crosses, and the slot of a cell's only up edge
+    up = np.zeros(n, dtype=np.bool_)
+    upslot = np.full(n, -1, dtype=np.int64)
+    for c in range(n):
+        ups = 0
+        for s in range(indptr[c], indptr[c + 1]):
+            if rown[neighbors[s]] == rown[c] - 1:
+                ups += 1
+                if not has_crossing(edge_ids[s], crosses):
+                    up[c] = True
+                    upslot[c] = s
+        if ups != 1 or not up[c]:
+            upslot[c] = -1
+
     # parts of the future: for each cell, which component of the rows from its own row down
     # (through row edges and down edges) it lies in, numbered per row
     forest = np.full(n, -1, dtype=np.int32)
@@ -127,7 +141,7 @@ def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
             futloc[order[k]] = label[top]
         for k in range(rowptr[r], rowptr[r + 1]):
             label[root(forest, order[k])] = -1
-    return rown, order, rowptr, posr, nxt, cyc, futloc, ncomp
+    return rown, order, rowptr, posr, nxt, cyc, up, upslot, futloc, ncomp
 
 
 class RowStructure:
@@ -148,6 +162,12 @@ class RowStructure:
     cyc : numpy.ndarray of int32, shape (n,)
         For the first cell of a chain of at least 3 cells that closes into a cycle,
         the row edge back from its last cell; -1 elsewhere.
+    up : numpy.ndarray of bool, shape (n,)
+        Whether the cell has an edge up (to the previous row) without a
+        crossing partner.
+    upslot : numpy.ndarray of int64, shape (n,)
+        The CSR slot of the cell's edge up when it has exactly one and that
+        one has no crossing partner (a square grid); -1 otherwise.
     futloc : numpy.ndarray of int32, shape (n,)
         The component, among those of the rows from the cell's own row on
         (through row and down edges), that the cell lies in; numbered per row.
@@ -158,7 +178,8 @@ class RowStructure:
     def __init__(self, cells: CellGraph):
         crosses = cells.crossings
         self.crosses = crosses
-        (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.futloc, self.ncomp) = _structure(
+        (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.up, self.upslot, self.futloc,
+         self.ncomp) = _structure(
             cells.indptr, cells.neighbors, cells.edge_ids, cells.row, *row_span(cells.row), crosses
         )
 
