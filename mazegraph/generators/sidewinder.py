@@ -28,6 +28,7 @@ P_CLOSE = Param("p_close", Number(0, 1), 0.5, "chance that a run ends at each ce
 @kernel
 def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc, up, upslot, futloc, ncomp, crosses,
                 p_close, state):
+    zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     nrows = len(rowptr) - 1
@@ -90,11 +91,15 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                         else:
                             ups = 0
                             for s in range(indptr[chosen], indptr[chosen + 1]):
-                                if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
+                                if rown[neighbors[s]] == r - 1 and not (
+                                    zeta and crosses_open(edge_ids[s], crosses, is_open)
+                                ):
                                     ups += 1
                             pick = bounded(state, ups)
                             for s in range(indptr[chosen], indptr[chosen + 1]):
-                                if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
+                                if rown[neighbors[s]] == r - 1 and not (
+                                    zeta and crosses_open(edge_ids[s], crosses, is_open)
+                                ):
                                     if pick == 0:
                                         slot = s
                                         break
