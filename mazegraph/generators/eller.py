@@ -39,8 +39,8 @@ ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
 
 
 @kernel
-def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp, crosses, p_join, p_down, scrambled,
-           state):
+def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, futloc, ncomp, crosses, p_join, p_down,
+           scrambled, state):
     zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
@@ -79,7 +79,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
         for i in range(length):
             q = visit[i] if scrambled else i
             c = order[base + q]
-            for s in range(indptr[c], indptr[c + 1]):
+            for s in range(along[c, 0], along[c, 1]):
                 v = neighbors[s]
                 if rown[v] != r or posr[v] <= q or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                     continue
@@ -92,7 +92,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
             assigned[x] = -1
         for q in range(length):
             c = order[base + q]
-            for s in range(indptr[c], indptr[c + 1]):
+            for s in range(down[c, 0], down[c, 1]):
                 v = neighbors[s]
                 if rown[v] != r + 1 or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                     continue
@@ -114,7 +114,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, futloc, ncomp
             if flag[a]:
                 continue
             c = order[base + q]
-            for s in range(indptr[c], indptr[c + 1]):
+            for s in range(down[c, 0], down[c, 1]):
                 if rown[neighbors[s]] == r + 1 and not (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                     count[a] += 1
                     if bounded(state, count[a]) == 0:
@@ -257,8 +257,8 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
     """
     rs = row_structure(cells)
     return _eller(
-        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.futloc, rs.ncomp,
-        rs.crosses, p_join, p_down, order == "scrambled", kernel_state(rng),
+        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
+        rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled", kernel_state(rng),
     )
 
 
