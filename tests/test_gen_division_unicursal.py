@@ -95,7 +95,7 @@ def test_division_spanning_tree_on_every_tessellation(kind_G, seed):
 @given(rows=small, cols=small, layers=st.integers(1, 4), seed=seeds)
 def test_division_rectangular_on_boxes(rows, cols, layers, seed):
     for G in (T.orthogonal(rows, cols), T.grid((rows, cols, layers)), nx.grid_2d_graph(rows, cols)):
-        for orientation in ("proportional", "longest"):
+        for orientation in ("daedalus", "proportional", "longest"):
             M = mg.generate(G, "division", seed=seed, method="rectangular", orientation=orientation)
             check_spanning_tree(G, M)
             assert M == mg.generate(G, "division", seed=seed, orientation=orientation)  # auto: straight walls
@@ -118,7 +118,7 @@ def _first_wall_found(M) -> bool:
 @settings(max_examples=40, deadline=None)
 @given(
     shape=st.sampled_from([(2, 2), (5, 9), (12, 3), (8, 8), (3, 4, 5), (6, 6, 2)]),
-    orientation=st.sampled_from(["proportional", "longest"]),
+    orientation=st.sampled_from(["daedalus", "proportional", "longest"]),
     seed=seeds,
 )
 def test_division_rectangular_has_a_wall_across_the_box(shape, orientation, seed):

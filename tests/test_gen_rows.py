@@ -234,9 +234,10 @@ def test_bad_options(algorithm, options):
 def test_wall_focus():
     G = T.orthogonal(6, 7)
     assert_spanning_tree(G, mg.generate(G, "binary_tree", seed=2, focus="wall"))
-    for algorithm in ROW_ALGORITHMS:  # the wall dual's posts have no rows
-        with pytest.raises(mg.UnsupportedError):
-            mg.generate(G, algorithm, seed=2, focus="wall")
+    for algorithm in ROW_ALGORITHMS:  # their own wall adders, on the posts of a rectangle only
+        assert_spanning_tree(G, mg.generate(G, algorithm, seed=2, focus="wall"))
+        with pytest.raises(mg.UnsupportedError, match="posts of a full rectangle"):
+            mg.generate(T.sigma(4, 4), algorithm, seed=2, focus="wall")
 
 
 def test_registry_properties():
@@ -246,7 +247,7 @@ def test_registry_properties():
         assert info.needs_rows == (name != "binary_tree")
     assert mg.algorithm_info("binary_tree").option_names == ["p_up", "order"]
     assert mg.algorithm_info("sidewinder").option_names == ["p_close"]
-    assert mg.algorithm_info("eller").option_names == ["p_join", "p_down"]
+    assert mg.algorithm_info("eller").option_names == ["p_join", "p_down", "order"]
 
 
 # -- texture ---------------------------------------------------------------------------------
@@ -349,11 +350,12 @@ def _stream_maze(rows, cols, seed, **options):
 
 
 @settings(max_examples=60, deadline=None)
-@given(rows=st.integers(1, 12), cols=st.integers(1, 12), seed=seeds)
-def test_stream_closed_is_the_generated_spanning_tree(rows, cols, seed):
-    tree = _stream_maze(rows, cols, seed)
+@given(rows=st.integers(1, 12), cols=st.integers(1, 12), seed=seeds, order=st.sampled_from([None, "sequential"]))
+def test_stream_closed_is_the_generated_spanning_tree(rows, cols, seed, order):
+    options = {} if order is None else {"order": order}
+    tree = _stream_maze(rows, cols, seed, **options)
     assert nx.is_tree(tree)
-    M = mg.generate(T.orthogonal(rows, cols), "eller", seed=seed)
+    M = mg.generate(T.orthogonal(rows, cols), "eller", seed=seed, **options)
     assert {frozenset(e) for e in tree.edges} == {frozenset(e) for e in M.to_networkx().edges}
 
 

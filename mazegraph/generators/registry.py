@@ -62,6 +62,7 @@ __all__ = [
     "Algorithm",
     "Result",
     "Weave",
+    "WallAdder",
     "REGISTRY",
     "FOCUSES",
     "register_algorithm",
@@ -107,6 +108,20 @@ class Weave:
 
 
 @dataclass(frozen=True)
+class WallAdder:
+    """An algorithm's own wall adder, run for ``focus="wall"`` instead of the algorithm on the wall dual.
+
+    ``function(cells, rng, **options)`` returns an open-edge mask over the
+    cells' own edges (the passages its added walls leave), with the plain
+    variant's options; ``refusal(cells)`` says why it cannot run on ``cells``
+    (None when it can).
+    """
+
+    function: Callable
+    refusal: Callable[[CellGraph], str | None]
+
+
+@dataclass(frozen=True)
 class Algorithm:
     """A registered maze generator and what it needs and offers.
 
@@ -133,6 +148,9 @@ class Algorithm:
         tessellations whose edges cross.
     wall_focus : bool
         Can run as a wall adder (``focus="wall"``) on the planar wall dual.
+    wall : WallAdder or None
+        Its own wall adder, which runs on the tessellation itself for
+        ``focus="wall"`` instead (row algorithms, on the posts of a rectangle).
     weave : Weave or None
         The variant for weave tessellations, if any.
     check : callable or None
@@ -158,6 +176,7 @@ class Algorithm:
     needs_rows: bool = False
     crossings: bool = False
     wall_focus: bool = True
+    wall: WallAdder | None = None
     weave: Weave | None = None
     check: Callable[[CellGraph], str | None] | None = None
     check_options: Callable[[CellGraph, dict], None] | None = None
@@ -201,7 +220,7 @@ class Algorithm:
         why = self.refusal(cells, focus)
         if why is not None:
             raise UnsupportedError(f"{self.name} cannot run on this {cells.name} tessellation: {why}")
-        target = wall_dual(cells).cells if focus == "wall" else cells
+        target = wall_dual(cells).cells if focus == "wall" and self.wall is None else cells
         variant = self._variant(target)
         cells._memo[key] = (self, target, variant)
         return target, variant
@@ -228,6 +247,8 @@ class Algorithm:
         if focus == "wall":
             if not self.wall_focus:
                 return f"{self.name} is not a wall adder (focus='wall'); run it with focus='passage'"
+            if self.wall is not None:
+                return self.wall.refusal(cells)
             try:
                 cells = wall_dual(cells).cells
             except UnsupportedError as error:
@@ -319,6 +340,8 @@ class Algorithm:
         Result
             A mask over ``cells.edges``; start/goal suggestions as cell indices.
         """
+        if focus == "wall" and self.wall is not None:
+            return Result(self.wall.function(cells, rng, **options))
         if focus == "wall":
             dual = wall_dual(cells)
             added = self.run(dual.cells, rng, **options).mask
@@ -348,7 +371,7 @@ def register_algorithm(name: str, function: Callable, *, summary: str, **propert
     **properties
         The other :class:`Algorithm` attributes: ``options`` (a sequence of
         :class:`~mazegraph.params.Param`), ``perfect``, ``symmetric``,
-        ``needs_rows``, ``crossings``, ``wall_focus``, ``weave``, ``check``,
+        ``needs_rows``, ``crossings``, ``wall_focus``, ``wall``, ``weave``, ``check``,
         ``check_options``, ``reachable``.
 
     Returns

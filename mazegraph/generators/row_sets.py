@@ -29,11 +29,12 @@ __all__ = ["join_row", "carve_down", "repair_row", "number_sets"]
 @kernel(python=False)
 def join_row(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, node, order, base, length, r):
     """Open every row edge of row ``r`` between cells of different sets, in cell order (a spanning forest)."""
+    zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     for q in range(length):
         c = order[base + q]
         for s in range(indptr[c], indptr[c + 1]):
             v = neighbors[s]
-            if rown[v] == r and posr[v] > q and not crosses_open(edge_ids[s], crosses, is_open):
+            if rown[v] == r and posr[v] > q and not (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                 if attach(fpar, node[q], node[posr[v]]):
                     is_open[edge_ids[s]] = True
 
@@ -98,6 +99,7 @@ def repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, 
     (Sidewinder; pass an empty ``up`` for none), or a down edge, which hangs
     the next row's cell from the set (Eller: ``assigned``; empty for none).
     """
+    zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     parts = 0
     for x in range(total):
         if qpar[x] < 0:
@@ -122,7 +124,7 @@ def repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, 
             else:
                 continue
             e = edge_ids[s]
-            if is_open[e] or crosses_open(e, crosses, is_open):
+            if is_open[e] or (zeta and crosses_open(e, crosses, is_open)):
                 continue
             a = root(qpar, node[q])
             b = root(qpar, other)

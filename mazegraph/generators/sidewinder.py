@@ -16,42 +16,19 @@ from ..cellgraph import CellGraph
 from ..params import Number, Param
 from ..structure.passages import crosses_open, has_crossing
 from ..structure.rows import row_structure, rows_refusal
-from .registry import algorithm
+from .registry import WallAdder, algorithm
 from .row_sets import join_row, number_sets, repair_row
+from .row_walls import post_grid_refusal, sidewinder_walls
 
 __all__ = ["sidewinder"]
 
 P_CLOSE = Param("p_close", Number(0, 1), 0.5, "chance that a run ends at each cell (then one passage up)")
 
 
-@kernel(python=False)
-def _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, prev_lab, r, run, chosen, state):
-    """Carve one random up edge of cell ``chosen`` and join ``run`` to the set above it."""
-    count = 0
-    for s in range(indptr[chosen], indptr[chosen + 1]):
-        if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
-            count += 1
-    k = bounded(state, count)
-    for s in range(indptr[chosen], indptr[chosen + 1]):
-        if rown[neighbors[s]] == r - 1 and not crosses_open(edge_ids[s], crosses, is_open):
-            if k == 0:
-                is_open[edge_ids[s]] = True
-                attach(fpar, run, prev_lab[posr[neighbors[s]]])
-                return
-            k -= 1
-
-
-@kernel(python=False)
-def _has_up(indptr, neighbors, edge_ids, rown, crosses, c, r):
-    for s in range(indptr[c], indptr[c + 1]):
-        if rown[neighbors[s]] == r - 1 and not has_crossing(edge_ids[s], crosses):
-            return True
-    return False
-
-
 @kernel
-def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc, futloc, ncomp, crosses, p_close,
-                state):
+def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc, up, upslot, futloc, ncomp, crosses,
+                p_close, state):
+    zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     nrows = len(rowptr) - 1
@@ -101,15 +78,44 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                 chosen = -1
                 prev_run = -1
                 prev_link = -1
-                for t in range(k):
-                    q = i + (shift + t) % k
+                for t in range(k + 1):  # the cells of the chain, then its end
+                    closing = False
+                    if t == k:
+                        closing = count > 0
+                    elif t > 0:
+                        closing = count > 0 and uniform(state) < p_close
+                    if closing:  # close the run: one random up edge of `chosen`, joining the run to the set above
+                        slot = upslot[chosen]
+                        if slot >= 0:  # its only up edge (the draw keeps the stream as below)
+                            bounded(state, 1)
+                        else:
+                            ups = 0
+                            for s in range(indptr[chosen], indptr[chosen + 1]):
+                                if rown[neighbors[s]] == r - 1 and not (
+                                    zeta and crosses_open(edge_ids[s], crosses, is_open)
+                                ):
+                                    ups += 1
+                            pick = bounded(state, ups)
+                            for s in range(indptr[chosen], indptr[chosen + 1]):
+                                if rown[neighbors[s]] == r - 1 and not (
+                                    zeta and crosses_open(edge_ids[s], crosses, is_open)
+                                ):
+                                    if pick == 0:
+                                        slot = s
+                                        break
+                                    pick -= 1
+                        is_open[edge_ids[slot]] = True
+                        attach(fpar, run, prev_lab[posr[neighbors[slot]]])
+                        hanging = True
+                    if t == k:
+                        break
+                    q = i + shift + t
+                    if q >= i + k:
+                        q -= k
                     c = order[base + q]
                     if t > 0:
                         row_edge = wrap if q == i else nxt[order[base + q - 1]]
-                        if count > 0 and uniform(state) < p_close:
-                            _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, prev_lab,
-                                       r, run, chosen, state)
-                            hanging = True
+                        if closing:
                             prev_run = run
                             prev_link = row_edge
                             run = nprev + nruns
@@ -120,15 +126,11 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
                         else:
                             is_open[row_edge] = True
                     run_of[q] = run
-                    if _has_up(indptr, neighbors, edge_ids, rown, crosses, c, r):
+                    if up[c]:
                         count += 1
                         if bounded(state, count) == 0:
                             chosen = c
-                if count > 0:
-                    _close_run(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, prev_lab,
-                               r, run, chosen, state)
-                    hanging = True
-                elif prev_run >= 0:  # the chain ends in cells without up edges: they join the run before
+                if count == 0 and prev_run >= 0:  # the chain ends in cells without up edges: they join the run before
                     is_open[prev_link] = True
                     attach(fpar, run, prev_run)
             i = j + 1
@@ -162,10 +164,15 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     return is_open
 
 
+def _sidewinder_walls(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
+    return sidewinder_walls(cells, kernel_state(rng), p_close)
+
+
 @algorithm(
     "sidewinder",
     "Sidewinder: row by row, runs along each row, one passage up from each run",
     options=(P_CLOSE,),
+    wall=WallAdder(_sidewinder_walls, post_grid_refusal("sidewinder")),
     needs_rows=True,
     crossings=True,
     check=rows_refusal,
@@ -235,6 +242,6 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     """
     rs = row_structure(cells)
     return _sidewinder(
-        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.nxt, rs.cyc,
-        rs.futloc, rs.ncomp, rs.crosses, p_close, kernel_state(rng),
+        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.nxt, rs.cyc, rs.up,
+        rs.upslot, rs.futloc, rs.ncomp, rs.crosses, p_close, kernel_state(rng),
     )

@@ -105,6 +105,52 @@ def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
                             break
                 start = i + 1
 
+    # cells with an edge up to the previous row that no other edge crosses, and the slot of a cell's only up edge
+    up = np.zeros(n, dtype=np.bool_)
+    upslot = np.full(n, -1, dtype=np.int64)
+    for c in range(n):
+        ups = 0
+        for s in range(indptr[c], indptr[c + 1]):
+            if rown[neighbors[s]] == rown[c] - 1:
+                ups += 1
+                if not has_crossing(edge_ids[s], crosses):
+                    up[c] = True
+                    upslot[c] = s
+        if ups != 1 or not up[c]:
+            upslot[c] = -1
+
+    # the slots a row-by-row kernel must look at for a cell's edges along the row (to later cells of the row) and
+    # down: (first, last + 1), narrowed to the one slot when there is exactly one such edge and nothing crosses it
+    along = np.empty((n, 2), dtype=np.int64)
+    down = np.empty((n, 2), dtype=np.int64)
+    for c in range(n):
+        na = 0
+        nd = 0
+        plain_a = True
+        plain_d = True
+        sa = 0
+        sd = 0
+        for s in range(indptr[c], indptr[c + 1]):
+            v = neighbors[s]
+            if rown[v] == rown[c] and posr[v] > posr[c]:
+                na += 1
+                sa = s
+                plain_a = plain_a and not has_crossing(edge_ids[s], crosses)
+            elif rown[v] == rown[c] + 1:
+                nd += 1
+                sd = s
+                plain_d = plain_d and not has_crossing(edge_ids[s], crosses)
+        along[c, 0] = indptr[c]
+        along[c, 1] = indptr[c + 1]
+        down[c, 0] = indptr[c]
+        down[c, 1] = indptr[c + 1]
+        if na == 0 or (na == 1 and plain_a):
+            along[c, 0] = sa
+            along[c, 1] = sa + na
+        if nd == 0 or (nd == 1 and plain_d):
+            down[c, 0] = sd
+            down[c, 1] = sd + nd
+
     # parts of the future: for each cell, which component of the rows from its own row down
     # (through row edges and down edges) it lies in, numbered per row
     forest = np.full(n, -1, dtype=np.int32)
@@ -127,7 +173,7 @@ def _structure(indptr, neighbors, edge_ids, row, rmin, nrows, crosses):
             futloc[order[k]] = label[top]
         for k in range(rowptr[r], rowptr[r + 1]):
             label[root(forest, order[k])] = -1
-    return rown, order, rowptr, posr, nxt, cyc, futloc, ncomp
+    return rown, order, rowptr, posr, nxt, cyc, up, upslot, along, down, futloc, ncomp
 
 
 class RowStructure:
@@ -148,6 +194,17 @@ class RowStructure:
     cyc : numpy.ndarray of int32, shape (n,)
         For the first cell of a chain of at least 3 cells that closes into a cycle,
         the row edge back from its last cell; -1 elsewhere.
+    up : numpy.ndarray of bool, shape (n,)
+        Whether the cell has an edge up (to the previous row) without a
+        crossing partner.
+    upslot : numpy.ndarray of int64, shape (n,)
+        The CSR slot of the cell's edge up when it has exactly one and that
+        one has no crossing partner (a square grid); -1 otherwise.
+    along, down : numpy.ndarray of int64, shape (n, 2)
+        The range of CSR slots that holds the cell's edges to later cells of
+        its row (``along``) and to the next row (``down``): the one slot where
+        there is exactly one such edge and nothing crosses it, an empty range
+        where there is none, else all the cell's slots.
     futloc : numpy.ndarray of int32, shape (n,)
         The component, among those of the rows from the cell's own row on
         (through row and down edges), that the cell lies in; numbered per row.
@@ -158,7 +215,8 @@ class RowStructure:
     def __init__(self, cells: CellGraph):
         crosses = cells.crossings
         self.crosses = crosses
-        (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.futloc, self.ncomp) = _structure(
+        (self.rown, self.order, self.rowptr, self.posr, self.nxt, self.cyc, self.up, self.upslot, self.along,
+         self.down, self.futloc, self.ncomp) = _structure(
             cells.indptr, cells.neighbors, cells.edge_ids, cells.row, *row_span(cells.row), crosses
         )
 

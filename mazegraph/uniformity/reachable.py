@@ -123,6 +123,8 @@ def reachability(algorithm: str, G, *, focus: str = "passage", **options) -> Rea
     model = entry.reachable_model()
     if model is None or symmetric or len(cells.crossings) or len(cells.tunnels) or not _takes(model, options):
         return None
+    if focus == "wall" and entry.wall is not None:  # its own wall adder: the model is of its passage mode
+        return None
     if focus == "wall":
         dual = wall_dual(cells)
         found = model(SmallGraph(dual.cells), **options)

@@ -93,7 +93,7 @@ def sidewinder(g: SmallGraph, p_close=0.5) -> Model | None:
     return Model(masks, "sidewinder opens the first row and one passage up from each run of a row")
 
 
-def eller(g: SmallGraph, p_join=0.5, p_down=0.5) -> Model | None:
+def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model | None:
     """Eller's algorithm: its row rules replayed on every spanning tree.
 
     Applies when every cell above the last row has an edge down and the rows
@@ -107,6 +107,9 @@ def eller(g: SmallGraph, p_join=0.5, p_down=0.5) -> Model | None:
       when ``p_down = 0``; all that join different sets when ``p_down = 1``):
       the kernel carves each down edge at random and then one more for every set
       with none, so any nonempty choice per set can happen;
+      With ``order="scrambled"`` a row visits its cells in a random order, so
+      with ``p_join = 1`` an edge is skipped when its cells are in one set by
+      the end of the row's joins (any order can come first);
     - the last row joins every pair of adjacent cells still in different sets,
       in the kernel's order, so the tree's last-row edges are exactly those;
     - no other edge is open.
@@ -134,6 +137,7 @@ def eller(g: SmallGraph, p_join=0.5, p_down=0.5) -> Model | None:
         used = 0
         ok = True
         for r, cells in enumerate(rows):
+            scrambled = order == "scrambled" and r != last
             for e, a, b in along[r]:
                 ra, rb = root(a), root(b)
                 taken = tree >> e & 1
@@ -142,12 +146,14 @@ def eller(g: SmallGraph, p_join=0.5, p_down=0.5) -> Model | None:
                 elif taken:
                     ok = ra != rb and p_join > 0.0
                 else:
-                    ok = ra == rb or p_join < 1.0
+                    ok = ra == rb or p_join < 1.0 or scrambled
                 if not ok:
                     break
                 if taken:
                     parent[ra] = rb
                     used |= 1 << e
+            if ok and scrambled and p_join == 1.0:
+                ok = all(tree >> e & 1 or root(a) == root(b) for e, a, b in along[r])
             if not ok or r == last:
                 break
             if p_down == 1.0:

@@ -85,12 +85,12 @@ def growing_forest(g: SmallGraph, trees=0.01, sprout=0.0, policy="oldest_swap", 
 # -- recursive division -----------------------------------------------------------------------------------------
 
 
-def division(g: SmallGraph, method="auto", orientation="proportional") -> Model:
+def division(g: SmallGraph, method="auto", orientation="daedalus") -> Model:
     """Recursive division: every wall and door the kernel can draw, room by room (memoised).
 
     The open edges are exactly the doors. Straight walls (boxes): a room splits
     across an axis (any axis longer than one cell when ``orientation=
-    "proportional"``, the longest ones when ``"longest"``), at any position,
+    "daedalus"`` or ``"proportional"``, the longest ones when ``"longest"``), at any position,
     with the door at any cell of the wall; the halves are divided
     independently, so the reachable trees of a room are the door plus a tree of
     each half, over all splits. Blobby walls (other graphs): two distinct seeds
@@ -200,18 +200,25 @@ def _blobby(g: SmallGraph) -> set[int]:
 # -- hunt-and-kill ----------------------------------------------------------------------------------------------
 
 
-def hunt_and_kill(g: SmallGraph) -> Model:
+def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
     """Hunt-and-kill: exhaustive search over its choices (start, each step of the walk, each hunt's link).
 
     The kernel walks from a random cell into random unvisited neighbours until
-    stuck, then hunts: the first cell, in this hunt's scan order, outside the
-    maze with a neighbour inside it joins through a random such neighbour, and
-    the walk goes on from there. Scan orders come from the tessellation's
-    drawing (:func:`~mazegraph.generators.hunt_and_kill.scan_orders`) and are
+    stuck, then hunts. ``hunt="restart"``: the first cell, in this hunt's scan
+    order, outside the maze with a neighbour inside it joins through a random
+    such neighbour, and the walk goes on from there. Scan orders come from the
+    tessellation's drawing (:func:`~mazegraph.structure.scan_orders`) and are
     taken in turn, forwards then backwards, so the state is (current cell, maze
-    so far, hunt number modulo the cycle of scans); the search visits each
-    once. Without a drawing the kernel draws a random scan order per maze: the
-    model then lets every hunt take any huntable cell, a superset.
+    so far, hunt number modulo the cycle of scans). ``"resume_rows"`` and
+    ``"resume_alternate"``: the first such cell at or after where the scan
+    order's last hunt stopped (from the start once past the end), the state
+    holding each order's stopping place. ``"spiral"``: on a 2D box grid, the
+    first maze cell with an outside neighbour met on a square spiral from the
+    stuck cell, for each of the four directions it may leave in; elsewhere every
+    such cell nearest the stuck one in steps; the walk goes on into any outside
+    neighbour of it. The search visits each state once. Without a drawing the
+    kernel draws a random scan order per maze: the model then lets every scan
+    hunt take any huntable cell, a superset.
 
     References
     ----------
@@ -219,27 +226,73 @@ def hunt_and_kill(g: SmallGraph) -> Model:
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
     orders = scan_orders(g.cells).tolist()
-    cycle = 2 * len(orders)
+    if hunt == "resume_rows":
+        orders = orders[:1]
+    cycle = 2 * len(orders) if hunt == "restart" else max(len(orders), 1)
     adj, nbr, n = g.adj, g.nbrmask, g.n
+    box = box_of(g.cells)
+    spiral = hunt == "spiral" and box is not None and len(box.shape) == 2
+    rows, cols = (int(x) for x in box.shape) if spiral else (0, 0)
+    grid = box.cell_at.reshape(rows, cols).tolist() if spiral else []
+    where = {grid[r][c]: (r, c) for r in range(rows) for c in range(cols)}
+
+    def spiral_first(u, visited, direction):
+        r, c = where[u]
+        for run in range(1, 2 * max(rows, cols) + 2):
+            for _ in range(2):
+                dr, dc = ((0, 1), (1, 0), (0, -1), (-1, 0))[direction]
+                for _step in range(run):
+                    r, c = r + dr, c + dc
+                    if 0 <= r < rows and 0 <= c < cols:
+                        w = grid[r][c]
+                        if visited >> w & 1 and nbr[w] & ~visited:
+                            return w
+                direction = (direction + 1) % 4
+        return None
+
+    def nearest(u, visited):
+        layer, seen = [u], {u}
+        while layer:
+            found = [w for w in layer if visited >> w & 1 and nbr[w] & ~visited]
+            if found:
+                return found
+            layer = [v for w in layer for v, _ in adj[w] if v not in seen and not seen.add(v)]
+        return []
 
     def expand(state):
-        u, visited, is_open, hunts = state
-        walk = [(v, visited | 1 << v, is_open | 1 << e, hunts) for v, e in adj[u] if not visited >> v & 1]
+        u, visited, is_open, hunts, cursors = state
+        walk = [(v, visited | 1 << v, is_open | 1 << e, hunts, cursors) for v, e in adj[u] if not visited >> v & 1]
         if walk:
             return walk
-        if orders:
-            scan = orders[hunts % len(orders)]
-            if (hunts // len(orders)) % 2 == 1:
-                scan = scan[::-1]
-            hunted = next(([v] for v in scan if not visited >> v & 1 and nbr[v] & visited), [])
-        else:
-            hunted = [v for v in range(n) if not visited >> v & 1 and nbr[v] & visited]
-        if not hunted:
+        if hunt == "spiral":
+            if spiral:
+                froms = {w for d in range(4) if (w := spiral_first(u, visited, d)) is not None}
+            else:
+                froms = set(nearest(u, visited))
+            if not froms:
+                return is_open
+            return [(v, visited | 1 << v, is_open | 1 << e, 0, cursors)
+                    for w in froms for v, e in adj[w] if not visited >> v & 1]
+        huntable = [v for v in range(n) if not visited >> v & 1 and nbr[v] & visited]
+        if not huntable:
             return is_open
+        k = hunts % len(orders) if orders else 0
+        if not orders:
+            hunted = [(v, cursors) for v in huntable]
+        elif hunt == "restart":
+            scan = orders[k] if (hunts // len(orders)) % 2 == 0 else orders[k][::-1]
+            hunted = [(next(v for v in scan if v in huntable), cursors)]
+        else:
+            rank = {v: i for i, v in enumerate(orders[k])}
+            later = [v for v in huntable if rank[v] >= cursors[k]]
+            v = min(later or huntable, key=rank.__getitem__)
+            hunted = [(v, cursors[:k] + (rank[v],) + cursors[k + 1:])]
         after = (hunts + 1) % cycle if orders else 0
-        return [(v, visited | 1 << v, is_open | 1 << e, after) for v in hunted for w, e in adj[v] if visited >> w & 1]
+        return [(v, visited | 1 << v, is_open | 1 << e, after, c) for v, c in hunted for w, e in adj[v]
+                if visited >> w & 1]
 
-    masks = explore(((c, 1 << c, 0, 0) for c in range(n)), expand, "hunt_and_kill")
-    if orders:
-        return Model(masks, "exhaustive search over hunt_and_kill's choices (its scan orders fixed)")
+    start = (0,) * max(len(orders), 1)
+    masks = explore(((c, 1 << c, 0, 0, start) for c in range(n)), expand, "hunt_and_kill")
+    if orders or hunt == "spiral":
+        return Model(masks, f"exhaustive search over hunt_and_kill's choices (hunt={hunt!r})")
     return Model(masks, "exhaustive search over hunt_and_kill's choices, hunting any cell (no scan order)", False)
