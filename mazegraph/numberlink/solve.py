@@ -235,7 +235,7 @@ def _rules(puzzle: Puzzle, fill, self_touch) -> tuple[bool, bool]:
 
 
 def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = "glucose4", exclude=(), *,
-              fill: bool | None = None, self_touch: bool | None = None):
+              fill: bool | None = None, self_touch: bool | None = None, stats: dict | None = None):
     """Yield the solutions of a puzzle, each a list of paths of cell indices.
 
     Parameters
@@ -252,6 +252,9 @@ def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = "glucose4"
     self_touch : bool, optional
         A path may run beside itself (two of its cells neighbours without being
         consecutive on it). Default: the puzzle's ``self_touch``.
+    stats : dict, optional
+        Filled with the SAT solver's counters (``conflicts``, ``decisions``, ...)
+        when the generator stops.
 
     Yields
     ------
@@ -279,22 +282,31 @@ def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = "glucose4"
     enc = _Encoding(puzzle, fill, self_touch)
     if any(len(cl) == 0 for cl in enc.clauses):
         return
-    found = 0
     with Solver(name=solver, bootstrap_with=enc.clauses) as sat:
-        for paths in exclude:
-            sat.add_clause(enc.block(paths))
-        while sat.solve():
-            paths, cycles = enc.read(sat.get_model())
-            if cycles:
-                for cycle in cycles:
-                    sat.add_clause(enc.cut(cycle))
-                continue
-            paths = [p if p[0] == a else p[::-1] for p, (a, _) in zip(paths, puzzle.pairs.tolist())]
-            yield paths
-            found += 1
-            if limit is not None and found >= limit:
-                return
-            sat.add_clause(enc.block(paths))
+        try:
+            yield from _search(sat, enc, puzzle, limit, exclude)
+        finally:
+            if stats is not None:
+                stats.update(sat.accum_stats() or {})
+
+
+def _search(sat, enc: _Encoding, puzzle: Puzzle, limit, exclude):
+    """The lazy loop: solve, cut detached cycles, yield and block solutions."""
+    found = 0
+    for paths in exclude:
+        sat.add_clause(enc.block(paths))
+    while sat.solve():
+        paths, cycles = enc.read(sat.get_model())
+        if cycles:
+            for cycle in cycles:
+                sat.add_clause(enc.cut(cycle))
+            continue
+        paths = [p if p[0] == a else p[::-1] for p, (a, _) in zip(paths, puzzle.pairs.tolist())]
+        yield paths
+        found += 1
+        if limit is not None and found >= limit:
+            return
+        sat.add_clause(enc.block(paths))
 
 
 def solve(puzzle: Puzzle, *, fill: bool | None = None, self_touch: bool | None = None) -> list[list[int]] | None:
