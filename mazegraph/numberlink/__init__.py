@@ -7,11 +7,15 @@
 """
 
 from .difficulty import difficulty, forced_share
+from .formats import FORMATS, decode, detect, parse, to_flow, to_numeric
 from .generate import generate, quality
-from .puzzle import SYMBOLS, Puzzle, parse, parse_json
+from .puzzle import SYMBOLS, Puzzle, parse_json, parse_text
+from .render import register as _register_renderer
 from .solve import count_solutions, solutions, solve
+
+_register_renderer()  # mg.render(puzzle); while mazegraph.drawing is mid-import its own bridge does it
 
 __all__ = [
     "Puzzle", "parse", "parse_json", "SYMBOLS", "generate", "quality", "solve", "count_solutions", "solutions",
-    "difficulty", "forced_share",
+    "difficulty", "forced_share", "parse_text", "FORMATS", "decode", "detect", "to_flow", "to_numeric",
 ]

@@ -611,7 +611,8 @@ def _crowded(paths, adj, among=None) -> set[int]:
     """Endpoints of ``paths`` with a neighbouring endpoint of another path (of ``among``), and those neighbours."""
     number = {}
     for k, p in enumerate(among if among is not None else paths):
-        number[p[0]] = number[p[-1]] = k
+        if p:  # paths emptied by a join in progress
+            number[p[0]] = number[p[-1]] = k
     return {
         x for p in paths for c in (p[0], p[-1]) for w in adj[c] if number.get(w, number[c]) != number[c] for x in (c, w)
     }

@@ -44,7 +44,7 @@ from ..cellgraph import CellGraph
 from ..errors import MazeError, PuzzleError, PuzzleFormatError, UnsupportedError
 from ..tessellations.compile import compile_graph
 
-__all__ = ["Puzzle", "parse", "parse_json", "SYMBOLS"]
+__all__ = ["Puzzle", "parse_text", "parse_json", "SYMBOLS"]
 
 #: Symbols of numbers 1, 2, ... in the text format: digits, then letters.
 SYMBOLS = string.digits[1:] + string.ascii_uppercase + string.ascii_lowercase
@@ -334,7 +334,9 @@ class Puzzle:
 
         One line per row: ``.`` an empty cell, ``#`` a solid cell, and the
         symbol of a number (``1`` to ``9``, then ``A`` to ``Z``, ``a`` to ``z``)
-        on its endpoints.
+        on its endpoints. Rules other than the defaults come first, on a line
+        ``rules: fill=no self_touch=no``. See :mod:`mazegraph.numberlink.formats`
+        for the Flow Free and numeric formats.
 
         Raises
         ------
@@ -344,14 +346,14 @@ class Puzzle:
         rows, cols = self._grid_shape()
         if self.n_pairs > len(SYMBOLS):
             raise UnsupportedError(f"the text format has symbols for {len(SYMBOLS)} numbers, not {self.n_pairs}")
-        grid = np.full(self.cells.n_cells, ".", dtype="<U1")
-        grid[self.solid] = "#"
-        for k, (a, b) in enumerate(self.pairs.tolist()):
-            grid[[a, b]] = SYMBOLS[k]
-        coords = np.asarray(self.cells.labels.tolist(), dtype=np.int64)
-        board = np.full((rows, cols), ".", dtype="<U1")
-        board[coords[:, 0], coords[:, 1]] = grid
-        return "\n".join("".join(row) for row in board.tolist())
+        return self._rules_line() + _grid_text(self, rows, cols, SYMBOLS)
+
+    def _rules_line(self) -> str:
+        """``rules: fill=no self_touch=no`` and a newline when the rules are not the defaults, else nothing."""
+        if self.fill and self.self_touch:
+            return ""
+        words = {True: "yes", False: "no"}
+        return f"rules: fill={words[self.fill]} self_touch={words[self.self_touch]}\n"
 
     def solution_text(self) -> str:
         """The known solution drawn in the text format: every cell shows its path's symbol."""
@@ -371,8 +373,9 @@ class Puzzle:
 
         Fields: ``format``, ``version``, ``tessellation`` (the board's spec, or
         null for a user's graph, which is then stored as ``cells`` and
-        ``edges``), ``endpoints`` (label pairs), ``solid`` (labels) and, when
-        known and asked for, ``solution`` (paths of labels).
+        ``edges``), ``endpoints`` (label pairs), ``solid`` (labels), ``rules``
+        (``{"fill": ..., "self_touch": ...}``), ``meta`` when not empty (e.g.
+        ``unique_under``) and, when known and asked for, ``solution`` (paths of labels).
         """
         labels = self.cells.labels
         data: dict = {"format": _FORMAT, "version": 1, "tessellation": self.cells.spec}
@@ -383,7 +386,25 @@ class Puzzle:
         data["solid"] = [labels[int(c)] for c in np.flatnonzero(self.solid)]
         if solution and self.solution is not None:
             data["solution"] = [[labels[c] for c in path] for path in self.solution]
+        data["rules"] = self.rules
+        if self.meta:
+            data["meta"] = self.meta
         return json.dumps(data)
+
+
+def _grid_text(puzzle: Puzzle, rows: int, cols: int, symbols, empty: str = ".", solid: str = "#", sep: str = "") -> str:
+    """The board as rows of tokens: ``symbols[k]`` on number ``k + 1``'s endpoints, ``empty``, ``solid``."""
+    board = [[empty] * cols for _ in range(rows)]
+    labels = puzzle.cells.labels
+    for c in np.flatnonzero(puzzle.solid).tolist():
+        r, q = labels[c]
+        board[r][q] = solid
+    for k, (a, b) in enumerate(puzzle.pairs.tolist()):
+        for c in (a, b):
+            r, q = labels[c]
+            board[r][q] = symbols[k]
+    width = max((len(t) for row in board for t in row), default=1) if sep else 1
+    return "\n".join(sep.join(t.rjust(width) for t in row) for row in board)
 
 
 def _tuples(value):
@@ -439,20 +460,26 @@ def parse_json(text: str) -> Puzzle:
         solid = [_tuples(s) for s in data.get("solid", [])]
         solution = data.get("solution")
         solution = None if solution is None else [[_tuples(c) for c in p] for p in solution]
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict) or set(rules) - {"fill", "self_touch"}:
+            raise ValueError(f'"rules" should be {{"fill": true|false, "self_touch": true|false}}, got {rules!r}')
+        meta = data.get("meta") or {}
+        if not isinstance(meta, dict):
+            raise ValueError(f'"meta" should be an object, got {meta!r}')
     except PuzzleError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, MazeError) as error:
         raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
     try:
-        return Puzzle(cells, endpoints, solid, solution)
+        return Puzzle(cells, endpoints, solid, solution, **rules, meta=meta)
     except PuzzleError:
         raise
     except MazeError as error:
         raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
 
 
-def parse(text: str) -> Puzzle:
-    """Read a puzzle from the text format (or from JSON, if the text starts with ``{``).
+def parse_text(text: str) -> Puzzle:
+    """Read a puzzle from the text format (:func:`mazegraph.numberlink.parse` detects the format).
 
     The text format is for orthogonal boards: one line per row, all of one
     length; ``.`` is an empty cell, ``#`` a solid cell, and ``1`` to ``9``,
@@ -493,12 +520,7 @@ def parse(text: str) -> Puzzle:
     if text.lstrip().startswith("{"):
         return parse_json(text)
     lines = [line.rstrip() for line in text.splitlines()]
-    first = 0
-    while first < len(lines) and not lines[first]:
-        first += 1
-    last = len(lines)
-    while last > first and not lines[last - 1]:
-        last -= 1
+    rules, first, last = _board_lines(lines)
     if first == last:
         raise PuzzleFormatError("line 1: expected a board of rows of '.', '#' and numbers, found nothing")
     seen: dict[str, list[tuple[int, int]]] = {}
@@ -542,5 +564,29 @@ def parse(text: str) -> Puzzle:
     from ..tessellations import build
 
     cells = build("orthogonal", last - first, width)
-    return Puzzle(cells, [tuple(seen[ch]) for ch in used], solid)
+    return Puzzle(cells, [tuple(seen[ch]) for ch in used], solid, **rules)
+
+
+def _board_lines(lines: list[str]) -> tuple[dict, int, int]:
+    """The rules of an optional first line ``rules: fill=yes self_touch=no`` and the board's line range.
+
+    Blank lines at either end are skipped; ``lines`` are stripped on the right.
+    """
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    last = len(lines)
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    rules: dict = {}
+    if first < last and lines[first].lower().startswith("rules:"):
+        for word in lines[first][6:].split():
+            name, _, value = word.partition("=")
+            if name not in ("fill", "self_touch") or value.lower() not in ("yes", "no", "true", "false"):
+                raise PuzzleFormatError(
+                    f"line {first + 1}: cannot read {word!r}; expected fill=yes|no and self_touch=yes|no"
+                )
+            rules[name] = value.lower() in ("yes", "true")
+        first += 1
+    return rules, first, last
 
