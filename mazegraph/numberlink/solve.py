@@ -80,20 +80,11 @@ class _Encoding:
         u, v = cells.edges[:, 0].astype(np.int64), cells.edges[:, 1].astype(np.int64)
         usable = live[u] & live[v]
         self.edge_var = np.zeros(cells.n_edges, dtype=np.int64)
-        for e in np.flatnonzero(usable).tolist():
-            self.edge_var[e] = ev = self._new()
-            a, b = int(u[e]), int(v[e])
-            for k in range(K):
-                xa, xb = int(self.x[a, k]), int(self.x[b, k])
-                if xa and xb:
-                    clauses.append([-ev, -xa, xb])
-                    clauses.append([-ev, xa, -xb])
-                    if not self_touch:  # same number on neighbours: they are consecutive on the path
-                        clauses.append([ev, -xa, -xb])
-                elif xa:  # b cannot take k: the edge forbids a taking k
-                    clauses.append([-ev, -xa])
-                elif xb:
-                    clauses.append([-ev, -xb])
+        ids = np.flatnonzero(usable)
+        self.edge_var[ids] = np.arange(self.top + 1, self.top + 1 + len(ids))
+        self.top += len(ids)
+        clauses.extend(_edge_colour_clauses(self.edge_var[ids], self.x[u[ids], :K], self.x[v[ids], :K], fill,
+                                            self_touch))
         indptr, edge_ids = cells.indptr, cells.edge_ids
         for c in np.flatnonzero(live).tolist():
             incident = [int(self.edge_var[e]) for e in edge_ids[indptr[c] : indptr[c + 1]].tolist()]
@@ -108,8 +99,10 @@ class _Encoding:
                 uc = int(self.used[c])
                 clauses.extend(self._exactly(incident, 2, when=uc))
                 clauses.extend([-e, uc] for e in incident)
+        edge_of = {(a, b): e for e, (a, b) in enumerate(cells.edges.tolist())}
+        var = self.edge_var.tolist()
         for square in _four_cycles(cells):
-            lits = [int(self.edge_var[cells.edge_index(a, b)]) for a, b in zip(square, square[1:] + square[:1])]
+            lits = [var[edge_of.get((a, b), edge_of.get((b, a), -1))] for a, b in zip(square, square[1:] + square[:1])]
             if all(lits):
                 clauses.append([-lit for lit in lits])
         self.edges = cells.edges
@@ -215,6 +208,28 @@ class _Encoding:
         """A clause excluding the edge set of ``paths``."""
         cells = self.puzzle.cells
         return [-int(self.edge_var[cells.edge_index(a, b)]) for p in paths for a, b in zip(p[:-1], p[1:])]
+
+
+def _edge_colour_clauses(ev: np.ndarray, xa: np.ndarray, xb: np.ndarray, fill: bool, self_touch: bool) -> list:
+    """Clauses tying each edge variable ``ev[i]`` to the numbers of its ends (``xa[i, k]``, ``xb[i, k]``; 0: none).
+
+    A used edge carries number k from one end to the other (only one direction
+    is needed when every cell takes exactly one number, but both propagate
+    better); an end that cannot take k forbids the other taking it along a
+    used edge; without ``self_touch`` two ends of one number use the edge.
+    """
+    E = np.broadcast_to(ev[:, None], xa.shape)
+    both = (xa > 0) & (xb > 0)
+    out = []
+    e, a, b = E[both], xa[both], xb[both]
+    out.append(np.stack([-e, -a, b], axis=1).tolist())
+    out.append(np.stack([-e, a, -b], axis=1).tolist())
+    if not self_touch:  # same number on neighbours: they are consecutive on the path
+        out.append(np.stack([e, -a, -b], axis=1).tolist())
+    only_a, only_b = (xa > 0) & (xb == 0), (xa == 0) & (xb > 0)
+    out.append(np.stack([-E[only_a], -xa[only_a]], axis=1).tolist())
+    out.append(np.stack([-E[only_b], -xb[only_b]], axis=1).tolist())
+    return [clause for group in out for clause in group]
 
 
 def _four_cycles(cells) -> list[list[int]]:
