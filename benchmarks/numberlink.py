@@ -8,7 +8,8 @@ printed, never asserted; the load average is printed with them.
 1. Solving: unique full-board puzzles made by ``generate(..., unique=True)``
    with seeds 0, 1, ... at each size, timed with ``solve`` and with
    ``count_solutions(limit=2)`` (proving uniqueness).
-2. Generating: a unique full-board puzzle per seed.
+2. Generating: a unique full-board puzzle per seed, under the default rules
+   and (10 x 10, 15 x 15) with ``self_touch=False``.
 3. Character of the generated boards: solid fraction, pairs per 100 cells,
    mean path length, share of trivial pairs (paths of 3 cells or fewer) and
    the difficulty levels.
@@ -47,6 +48,10 @@ def spread(times: list[float]) -> str:
     return f"{statistics.median(times):8.3f} {max(times):8.3f}"
 
 
+def rules_label(self_touch: bool) -> str:
+    return "" if self_touch else "   (self_touch=False)"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer boards")
@@ -56,12 +61,14 @@ def main() -> None:
     sizes = [7, 10, 14, 15] + ([] if args.quick else [20])
     print(f"load average {os.getloadavg()[0]:.2f}; seeds {seeds.start}-{seeds.stop - 1} per size; times in s")
     print(f"\n{'size':>6s} {'generate':>17s} {'solve':>17s} {'count<=2':>17s}   (median, max)")
-    made: dict[int, list] = {}
-    for n in sizes:
+    made: dict[tuple, list] = {}
+    runs = [(n, True) for n in sizes] + [(n, False) for n in sizes if n in (10, 15)]
+    for n, self_touch in runs:
         G = mg.tessellations.build("orthogonal", n, n)
         gen, solve, count, puzzles = [], [], [], []
         for seed in (seeds if n < 20 else range(min(len(seeds), 5))):
-            t, P = timed(lambda seed=seed, G=G: nl.generate(G, seed=seed, unique=True, max_attempts=500))
+            t, P = timed(lambda seed=seed, G=G, st=self_touch: nl.generate(G, seed=seed, unique=True,
+                                                                            self_touch=st, max_attempts=500))
             gen.append(t)
             puzzles.append(P)
             bare = P.without_solution()
@@ -70,17 +77,19 @@ def main() -> None:
             count.append(t)
             if c != 1:
                 print(f"  seed {seed}: count_solutions gave {c}, not 1")
-        made[n] = puzzles
-        print(f"{n:3d}x{n:<2d} {spread(gen)} {spread(solve)} {spread(count)}")
+        made[n, self_touch] = puzzles
+        print(f"{n:3d}x{n:<2d} {spread(gen)} {spread(solve)} {spread(count)}{rules_label(self_touch)}")
     print(f"\n{'size':>6s} {'solid':>6s} {'pairs/100':>9s} {'mean len':>8s} {'trivial':>7s}  levels (easy/medium/hard)")
-    for n, puzzles in made.items():
+    for (n, self_touch), puzzles in made.items():
         lengths = [len(p) for P in puzzles for p in P.solution]
         solid = statistics.mean(float(P.solid.mean()) for P in puzzles)
         density = statistics.mean(100 * P.n_pairs / P.cells.n_cells for P in puzzles)
         trivial = sum(1 for x in lengths if x <= 3) / len(lengths)
         levels = [P.meta["difficulty"]["level"] for P in puzzles]
         counts = "/".join(str(levels.count(level)) for level in ("easy", "medium", "hard"))
-        print(f"{n:3d}x{n:<2d} {solid:6.3f} {density:9.2f} {statistics.mean(lengths):8.2f} {trivial:7.3f}  {counts}")
+        label = rules_label(self_touch)
+        mean = statistics.mean(lengths)
+        print(f"{n:3d}x{n:<2d} {solid:6.3f} {density:9.2f} {mean:8.2f} {trivial:7.3f}  {counts}{label}")
     if args.boards:
         print(f"\n{'file':40s} {'solve':>8s} {'count<=2':>8s} solutions")
         for path in sorted(Path(args.boards).iterdir()):

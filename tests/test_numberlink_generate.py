@@ -41,11 +41,11 @@ def test_full_unique_boards_are_unique_by_brute_force(rows, cols, seed, self_tou
 
 
 @settings(deadline=None, max_examples=10)
-@given(st.integers(5, 9), st.integers(5, 9), st.integers(0, 2**32 - 1), st.integers(3, 4))
-def test_full_boards_keep_quality_limits(rows, cols, seed, min_length):
+@given(st.integers(5, 9), st.integers(5, 9), st.integers(0, 2**32 - 1), st.integers(3, 4), st.booleans())
+def test_full_boards_keep_quality_limits(rows, cols, seed, min_length, self_touch):
     G = mg.tessellations.build("orthogonal", rows, cols)
     n = rows * cols
-    P = nl.generate(G, seed=seed, min_length=min_length, max_attempts=200)
+    P = nl.generate(G, seed=seed, min_length=min_length, self_touch=self_touch, max_attempts=200)
     assert not P.solid.any() and covered_by_paths(P) and induced(P)
     assert min(len(p) for p in P.solution) >= min_length
     assert P.n_pairs <= max(int(np.ceil(0.12 * n)), 6)

@@ -261,12 +261,19 @@ def _cover(paths: list[list[int]], adj, n: int, rng: np.random.Generator) -> lis
     return paths
 
 
-def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, want: int, rounds: int = 6):
+def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, want: int, moves: int = 0,
+                rounds: int = 6):
     """Join paths end to end (short ones first, then down to ``want`` paths); a path still too short is
-    dissolved and its cells covered again by :func:`_cover`. None if short paths remain after ``rounds``."""
+    dissolved and its cells covered again by :func:`_cover`. ``moves`` rounds of :func:`_backbite` (``n / 2``
+    moves each) let more ends meet. None if short paths remain after ``rounds``."""
     for _ in range(rounds):
         paths = _join_ends(paths, adj, rng, lambda p, ps: len(p) < min_length)
         paths = _join_ends(paths, adj, rng, lambda p, ps: len(ps) > want)
+        for _ in range(moves):  # move ends about, so that more of them meet, and join again
+            if len(paths) <= want:
+                break
+            paths = _backbite(paths, adj, rng, min_length, steps=n // 2)
+            paths = _join_ends(paths, adj, rng, lambda p, ps: len(ps) > want)
         paths = _join_ends(paths, adj, rng, lambda p, ps: _crowded([p], adj, ps))
         keep = [p for p in paths if len(p) >= min_length]
         if len(keep) == len(paths):
@@ -275,6 +282,42 @@ def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, w
         if paths is None:
             return None
     return None
+
+
+def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int) -> list[list[int]]:
+    """Random backbite moves: a path's end steps onto a neighbouring path, which gives it the part beyond.
+
+    Path ``p`` ending at ``x`` beside cell ``q[i]`` of another path takes over
+    ``q[i:]`` (or ``q[:i + 1]`` reversed); ``q`` keeps the rest, which must
+    keep ``min_length`` cells. Moves that make a path run beside itself are
+    skipped. The number of paths stays the same; their ends move. After
+    Mansfield's backbite move for Hamiltonian paths.
+
+    References
+    ----------
+    .. [1] M. L. Mansfield, "Monte Carlo studies of polymer chain dimensions in
+       the melt", J. Chem. Phys. 77(3), 1982.
+    """
+    paths = [list(p) for p in paths]
+    owner = {c: k for k, p in enumerate(paths) for c in p}
+    for _ in range(steps):
+        k = int(rng.integers(len(paths)))
+        p = paths[k] if rng.random() < 0.5 else paths[k][::-1]  # p ends at x = p[-1]
+        x = p[-1]
+        around = adj[x]
+        y = around[int(rng.integers(len(around)))]
+        j = owner.get(y, -1)
+        if j < 0 or j == k:
+            continue
+        q = paths[j]
+        i = q.index(y)
+        take, keep = (q[i:], q[:i]) if rng.random() < 0.5 else (q[: i + 1][::-1], q[i + 1 :])
+        if len(keep) < min_length or not _induced_join(p, take, adj):
+            continue
+        paths[k], paths[j] = p + take, keep
+        for c in take:
+            owner[c] = k
+    return paths
 
 
 def _join_ends(paths: list[list[int]], adj, rng: np.random.Generator, wanted) -> list[list[int]]:
@@ -423,7 +466,12 @@ def generate(
     Paths are then joined end to end where the result stays self-avoiding:
     those shorter than ``min_length`` first (with solids, those that cannot be
     joined become solid), and on a full board further random ones down to the
-    low end of the pair range, so paths are long. With ``unique=True`` the SAT
+    low end of the pair range, so paths are long. With ``self_touch=False``
+    backbite moves (a path's end takes over the part of a neighbouring path
+    beyond it) let more ends meet and join: at 15 x 15 they raise the mean path
+    length from about 9.5 to 12 cells. Under ``self_touch=True`` they are not
+    made: there long paths make uniqueness much harder to reach (generation
+    took about three times as long). With ``unique=True`` the SAT
     solver checks the puzzle under its rules; while it finds a second solution
     the board is repaired where the two differ (a path cut in two, or cut and
     its piece relinked to a neighbouring path's end), and after ``max_cuts``
@@ -556,7 +604,7 @@ def generate(
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
-            paths = _full_cover(paths, adj, n, rng, min_length, lo)
+            paths = _full_cover(paths, adj, n, rng, min_length, lo, moves=0 if self_touch else 4)
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
