@@ -167,7 +167,7 @@ def test_json_round_trip_user_graph():
 )
 def test_malformed_files(text, message):
     with pytest.raises(mg.PuzzleFormatError, match=message.replace("(", r"\(")):
-        nl.parse(text)
+        nl.parse(text, format="text")
 
 
 def test_invalid_puzzles_and_solutions():

@@ -11,14 +11,17 @@ first, and solves and counts solutions with a SAT solver.
 # %%
 # Generate a puzzle
 # -----------------
-# A union-find path generator lays self-avoiding paths over the board; the ends
-# of each path become a pair. ``unique=True`` keeps cutting and redrawing until
-# the SAT solver proves that the puzzle has exactly one solution.
+# A union-find path generator lays self-avoiding paths over the board; on a
+# rectangular board every cell left over then joins a path (a full board, as in
+# Flow Free), and the ends of each path become a pair. ``unique=True`` keeps
+# repairing and redrawing until the SAT solver proves that the puzzle has
+# exactly one solution; ``P.meta`` says under which rules, and how hard it is.
 
 import mazegraph as mg
 
 board = mg.tessellations.orthogonal(8, 8)
 P = mg.numberlink.generate(board, seed=3, unique=True)
+print(P.meta["unique_under"], P.meta["difficulty"])
 P
 
 # %%
@@ -57,10 +60,35 @@ Q = mg.numberlink.parse(text)
 print(Q, "->", mg.numberlink.count_solutions(Q, limit=5), "solutions")
 
 # %%
+# Rules differ between collections
+# --------------------------------
+# Flow Free asks that every cell be on a path (``fill=True``, the default);
+# Nikoli's Numberlink does not. Many collections also forbid a path to run beside
+# itself (``self_touch=False``). The counts differ: this board has two
+# solutions that fill it, and only one of them keeps each path off itself.
+
+R = mg.numberlink.parse("...2\n.21.\n1...")
+for fill in (True, False):
+    for self_touch in (True, False):
+        print(f"fill={fill}, self_touch={self_touch}:",
+              mg.numberlink.count_solutions(R, limit=100, fill=fill, self_touch=self_touch), "solutions")
+
+# %%
+# Other formats
+# -------------
+# The Flow Free level format (a letter per colour) and the numeric grid of
+# Numberlink contests are read too; :func:`~mazegraph.numberlink.parse` detects
+# which one it is given.
+
+print(mg.numberlink.to_flow(P))
+print(mg.numberlink.parse("2 3\n1 0 2\n1 0 2").to_text())
+
+# %%
 # Any tessellation
 # ----------------
 # The same generator and solver work on hexagons, triangles, or a cube's
-# surface; such boards save as JSON (``P.to_json()``) rather than text.
+# surface (there with solid cells by default); such boards save as JSON
+# (``P.to_json()``) rather than text.
 
 H = mg.numberlink.generate(mg.tessellations.sigma(7, 7), seed=2, unique=True)
 print(H, "unique:", mg.numberlink.count_solutions(H) == 1)

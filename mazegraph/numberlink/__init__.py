@@ -2,12 +2,20 @@
 
 >>> import mazegraph as mg
 >>> P = mg.numberlink.generate(mg.tessellations.orthogonal(5, 5), seed=1, unique=True)
->>> mg.numberlink.count_solutions(P)
-1
+>>> mg.numberlink.count_solutions(P), int(P.solid.sum())
+(1, 0)
 """
 
+from .difficulty import difficulty, forced_share
+from .formats import FORMATS, decode, detect, parse, to_flow, to_numeric
 from .generate import generate, quality
-from .puzzle import SYMBOLS, Puzzle, parse, parse_json
+from .puzzle import SYMBOLS, Puzzle, parse_json, parse_text
+from .render import register as _register_renderer
 from .solve import count_solutions, solutions, solve
 
-__all__ = ["Puzzle", "parse", "parse_json", "SYMBOLS", "generate", "quality", "solve", "count_solutions", "solutions"]
+_register_renderer()  # mg.render(puzzle); while mazegraph.drawing is mid-import its own bridge does it
+
+__all__ = [
+    "Puzzle", "parse", "parse_json", "SYMBOLS", "generate", "quality", "solve", "count_solutions", "solutions",
+    "difficulty", "forced_share", "parse_text", "FORMATS", "decode", "detect", "to_flow", "to_numeric",
+]

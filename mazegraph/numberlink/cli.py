@@ -2,8 +2,11 @@
 
 ``mazegraph numberlink generate --tessellation orthogonal --size 10x10 --seed 3 --unique -o puzzle.txt --png p.png``
 writes a puzzle (the text format on orthogonal boards, JSON otherwise or for a
-``.json`` name); ``mazegraph numberlink solve puzzle.txt`` prints a solution and
-whether it is unique.
+``.json`` name; ``--format flow|numeric`` for the others); ``mazegraph
+numberlink solve puzzle.txt`` reads any format (detected, or ``--format``),
+prints a solution and whether it is unique. Both take the rules:
+``--no-fill`` (cells may stay empty) and ``--no-self-touch`` (no path runs
+beside itself).
 """
 
 from __future__ import annotations
@@ -13,8 +16,10 @@ import sys
 from pathlib import Path
 
 from ..errors import InvalidOptionError, NoSolutionError, OutputPathError, PuzzleFormatError
+from ..tessellations import from_text
+from .formats import FORMATS, parse, to_flow, to_numeric
 from .generate import generate
-from .puzzle import Puzzle, parse
+from .puzzle import Puzzle
 from .solve import solutions
 
 __all__ = ["add_parser"]
@@ -35,6 +40,12 @@ def add_parser(sub) -> argparse.ArgumentParser:
     gen.add_argument("--no-square", action="store_true", help="no 2 x 2 block inside one path")
     gen.add_argument("--no-adjacent-endpoints", action="store_true", help="no number with neighbouring endpoints")
     gen.add_argument("--one-end", action="store_true", help="grow paths from their newest cell only")
+    gen.add_argument("--solid", action="store_true", help="leave uncovered cells solid (default on orthogonal "
+                     "boards: every cell on a path)")
+    gen.add_argument("--endpoints-apart", action="store_true", help="no two endpoints of different numbers touch")
+    gen.add_argument("--level", choices=["easy", "medium", "hard"], help="keep only puzzles of this difficulty")
+    _rule_arguments(gen)
+    gen.add_argument("--format", "-f", choices=FORMATS, help="output format (default: text, or json by suffix)")
     gen.add_argument("--output", "-o", help="write the puzzle here (.json: JSON, else the text format)")
     gen.add_argument("--png", help="also draw the puzzle here (.png or .svg)")
     gen.add_argument("--solution", action="store_true", help="draw (and print) the solution too")
@@ -42,16 +53,28 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
     sol = cmds.add_parser("solve", help="solve a puzzle file and say whether the solution is unique")
     sol.add_argument("puzzle", help="a puzzle in the text format or JSON")
+    sol.add_argument("--format", "-f", choices=FORMATS, help="the file's format (default: detected)")
+    _rule_arguments(sol, default=None)
     sol.add_argument("--png", help="draw the solution here (.png or .svg)")
     sol.set_defaults(run=_cmd_solve)
     return nl
 
 
-def _serialise(puzzle: Puzzle, path: str | None, solution: bool) -> str:
-    as_json = puzzle.cells.name != "orthogonal" or (path is not None and Path(path).suffix.lower() == ".json")
-    if as_json:
+def _rule_arguments(parser, default=True) -> None:
+    what = "the puzzle's" if default is None else "default"
+    parser.add_argument("--no-fill", dest="fill", action="store_false", default=default,
+                        help=f"cells may stay off every path (Nikoli's rule; {what}: every cell on a path)")
+    parser.add_argument("--no-self-touch", dest="self_touch", action="store_false", default=default,
+                        help=f"no path may run beside itself ({what}: it may)")
+
+
+def _serialise(puzzle: Puzzle, path: str | None, solution: bool, fmt: str | None = None) -> str:
+    if fmt is None:
+        as_json = puzzle.cells.name != "orthogonal" or (path is not None and Path(path).suffix.lower() == ".json")
+        fmt = "json" if as_json else "text"
+    if fmt == "json":
         return puzzle.to_json(solution=solution)
-    text = puzzle.to_text()
+    text = {"text": puzzle.to_text, "flow": lambda: to_flow(puzzle), "numeric": lambda: to_numeric(puzzle)}[fmt]()
     return text + ("\n\n" + puzzle.solution_text() if solution else "")
 
 
@@ -63,9 +86,7 @@ def _write(path: str, text: str) -> None:
 
 
 def _cmd_generate(args) -> int:
-    from ..cli import _build
-
-    cells = _build(args.tessellation, args.size, args.seed)
+    cells = from_text(args.tessellation, args.size, args.seed)
     pairs = None
     if args.pairs:
         try:
@@ -76,12 +97,15 @@ def _cmd_generate(args) -> int:
     puzzle = generate(
         cells, seed=args.seed, unique=args.unique, min_length=args.min_length, pairs=pairs,
         both_ends=not args.one_end, no_square=args.no_square, no_adjacent_endpoints=args.no_adjacent_endpoints,
+        solid=True if args.solid else None, endpoints_apart=args.endpoints_apart, level=args.level,
+        fill=args.fill, self_touch=args.self_touch,
     )
     if args.output:
-        _write(args.output, _serialise(puzzle, args.output, False))
+        _write(args.output, _serialise(puzzle, args.output, False, args.format))
         print(f"wrote {args.output}: {puzzle!r}")
     else:
-        sys.stdout.write(_serialise(puzzle, None, args.solution) + "\n")
+        sys.stdout.write(_serialise(puzzle, None, args.solution, args.format) + "\n")
+    _describe(puzzle)
     if args.png:
         puzzle._render(solution=args.solution, path=args.png)
         print(f"wrote {args.png}")
@@ -90,10 +114,14 @@ def _cmd_generate(args) -> int:
 
 def _cmd_solve(args) -> int:
     try:
-        text = Path(args.puzzle).read_text(encoding="utf-8")
+        data = Path(args.puzzle).read_bytes()
     except OSError as error:
         raise PuzzleFormatError(f"cannot read {args.puzzle}: {error.strerror or error}") from None
-    puzzle = parse(text)
+    try:
+        puzzle = parse(data, format=args.format)
+    except PuzzleFormatError as error:
+        raise PuzzleFormatError(f"{args.puzzle}: {error}") from None
+    puzzle = puzzle.with_rules(fill=args.fill, self_touch=args.self_touch)
     found = [puzzle.with_solution(paths) for paths in solutions(puzzle, limit=2)]
     if not found:
         raise NoSolutionError(f"{args.puzzle}: the puzzle has no solution")
@@ -102,9 +130,21 @@ def _cmd_solve(args) -> int:
         print(solved.solution_text())
     else:
         print(solved.to_json())
-    print("unique solution" if len(found) == 1 else "more than one solution")
+    rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
+    print(("unique solution" if len(found) == 1 else "more than one solution") + f" under {rules}")
     if args.png:
         solved._render(solution=True, path=args.png)
         print(f"wrote {args.png}")
     return 0
 
+
+
+def _describe(puzzle: Puzzle) -> None:
+    """One line on stderr: the rule sets the puzzle is proved unique under, and its difficulty."""
+    under = puzzle.meta.get("unique_under") or []
+    if not under:
+        return
+    words = ["fill" if r["fill"] else "no-fill" for r in under]
+    words = [f"{w}/{'self-touch' if r['self_touch'] else 'no-self-touch'}" for w, r in zip(words, under)]
+    d = puzzle.meta.get("difficulty", {})
+    sys.stderr.write(f"unique under {', '.join(words)}; difficulty {d.get('level')} (forced {d.get('forced')})\n")

@@ -3,8 +3,21 @@
 A Numberlink ("Flow") puzzle is a board of cells, some of them solid; some
 non-solid cells carry numbers 1, 2, 3, ..., each number on exactly two cells.
 A solution links the two cells of each number by a simple path through
-neighbouring cells; paths never share a cell, never enter a solid cell, and
-together cover every non-solid cell. Here the board is any tessellation
+neighbouring cells; paths never share a cell and never enter a solid cell.
+Two rules vary between collections, and a puzzle unique under one may not be
+under another:
+
+* ``fill`` (Flow Free's rule, the default): the paths together cover every
+  non-solid cell; without it (as Nikoli's Numberlink allows) cells may stay empty;
+* ``self_touch`` (the default): a path may run beside itself, two of its cells
+  being neighbours without being consecutive on it; without it every path is
+  an induced path (no 2 x 2 block of one path's cells, no U-turn that could be
+  shortened).
+
+Solutions without self-touching are solutions with it, and solutions that
+fill are solutions that need not, so uniqueness under ``fill=False,
+self_touch=True`` (the loosest rules) implies uniqueness under all four for a
+puzzle whose solution fills and does not touch itself. Here the board is any tessellation
 (a :class:`~mazegraph.cellgraph.CellGraph` or a connected ``networkx.Graph``)
 and "neighbouring" means adjacent in the graph.
 
@@ -31,7 +44,7 @@ from ..cellgraph import CellGraph
 from ..errors import MazeError, PuzzleError, PuzzleFormatError, UnsupportedError
 from ..tessellations.compile import compile_graph
 
-__all__ = ["Puzzle", "parse", "parse_json", "SYMBOLS"]
+__all__ = ["Puzzle", "parse_text", "parse_json", "SYMBOLS"]
 
 #: Symbols of numbers 1, 2, ... in the text format: digits, then letters.
 SYMBOLS = string.digits[1:] + string.ascii_uppercase + string.ascii_lowercase
@@ -53,6 +66,14 @@ class Puzzle:
     solution : sequence of sequence of label, optional
         A known solution: path ``k`` from the first to the second endpoint of
         number ``k + 1``. It is checked against the rules.
+    fill : bool
+        The rules the puzzle is posed under: every non-solid cell on a path.
+    self_touch : bool
+        The rules the puzzle is posed under: a path may run beside itself.
+    meta : dict, optional
+        Facts about the puzzle, e.g. ``unique_under`` (the rule sets under
+        which the solution is proved unique, each ``{"fill": ..., "self_touch": ...}``)
+        and ``difficulty``, both set by :func:`~mazegraph.numberlink.generate`.
 
     Attributes
     ----------
@@ -64,6 +85,11 @@ class Puzzle:
         Which cells are solid.
     solution : list of list of int or None
         The known solution as paths of cell indices.
+    fill, self_touch : bool
+        The rules; :func:`~mazegraph.numberlink.solve` and
+        :func:`~mazegraph.numberlink.count_solutions` use them unless told otherwise.
+    meta : dict
+        Facts about the puzzle (kept by the text and JSON formats).
 
     Raises
     ------
@@ -89,21 +115,36 @@ class Puzzle:
     .. [1] Nikoli, "Numberlink", https://www.nikoli.co.jp/en/puzzles/numberlink/
     """
 
-    def __init__(self, G, endpoints: Sequence, solid: Iterable = (), solution: Sequence | None = None):
+    def __init__(
+        self,
+        G,
+        endpoints: Sequence,
+        solid: Iterable = (),
+        solution: Sequence | None = None,
+        *,
+        fill: bool = True,
+        self_touch: bool = True,
+        meta: dict | None = None,
+    ):
         cells = compile_graph(G)
         index = cells.labels.index
         pairs = [(index(a), index(b)) for a, b in endpoints]
         solid_idx = [index(s) for s in solid]
         paths = None if solution is None else [[index(c) for c in path] for path in solution]
+        self._rules(fill, self_touch, meta)
         self._setup(cells, pairs, solid_idx, paths)
 
     @classmethod
-    def from_indices(cls, cells: CellGraph, pairs, solid=(), solution=None) -> Puzzle:
+    def from_indices(
+        cls, cells: CellGraph, pairs, solid=(), solution=None, *, fill: bool = True, self_touch: bool = True,
+        meta: dict | None = None,
+    ) -> Puzzle:
         """Make a puzzle from cell indices instead of labels (same checks as the constructor).
 
         ``solid`` may be a boolean mask or a list of indices.
         """
         self = cls.__new__(cls)
+        self._rules(fill, self_touch, meta)
         solid = np.asarray(solid)
         if solid.dtype == bool and len(solid) == cells.n_cells:
             solid = np.flatnonzero(solid)
@@ -111,6 +152,18 @@ class Puzzle:
         paths = None if solution is None else [[int(c) for c in p] for p in solution]
         self._setup(cells, pairs, [int(s) for s in solid.ravel()], paths)
         return self
+
+    def _rules(self, fill, self_touch, meta) -> None:
+        for name, value in (("fill", fill), ("self_touch", self_touch)):
+            if not isinstance(value, (bool, np.bool_)):
+                raise PuzzleError(f"{name} must be True or False, got {value!r}")
+        self.fill, self.self_touch = bool(fill), bool(self_touch)
+        self.meta = dict(meta or {})
+
+    @property
+    def rules(self) -> dict:
+        """The rules the puzzle is posed under: ``{"fill": ..., "self_touch": ...}``."""
+        return {"fill": self.fill, "self_touch": self.self_touch}
 
     def _setup(self, cells: CellGraph, pairs, solid_idx, paths) -> None:
         self.cells = cells
@@ -144,9 +197,10 @@ class Puzzle:
 
     def __repr__(self) -> str:
         known = ", solved" if self.solution is not None else ""
+        rules = ("" if self.fill else ", fill=False") + ("" if self.self_touch else ", self_touch=False")
         return (
             f"<Puzzle on {self.cells.name}: {self.cells.n_cells} cells, {self.n_pairs} pairs, "
-            f"{int(self.solid.sum())} solid{known}>"
+            f"{int(self.solid.sum())} solid{rules}{known}>"
         )
 
     def __eq__(self, other) -> bool:
@@ -155,19 +209,22 @@ class Puzzle:
             and self.cells.same_as(other.cells)
             and np.array_equal(self.pairs, other.pairs)
             and np.array_equal(self.solid, other.solid)
+            and self.rules == other.rules
         )
 
     __hash__ = None
 
     # -- rules -----------------------------------------------------------------
 
-    def violation(self, paths) -> str | None:
+    def violation(self, paths, *, fill: bool | None = None, self_touch: bool | None = None) -> str | None:
         """Return why ``paths`` is not a solution, or None if it is one.
 
         Parameters
         ----------
         paths : sequence of sequence of int
             Path ``k`` as cell indices, from one endpoint of number ``k + 1`` to the other.
+        fill, self_touch : bool, optional
+            The rules to check; default: the puzzle's.
 
         Returns
         -------
@@ -182,6 +239,8 @@ class Puzzle:
         >>> P.violation([[0, 1, 2], [3, 5]])
         'path 2 steps from (1, 0) to (1, 2), which are not neighbours'
         """
+        fill = self.fill if fill is None else fill
+        self_touch = self.self_touch if self_touch is None else self_touch
         cells, labels = self.cells, self.cells.labels
         if len(paths) != self.n_pairs:
             return f"{len(paths)} paths for {self.n_pairs} numbers"
@@ -204,13 +263,18 @@ class Puzzle:
                 if cells.edge_index(u, v) < 0:
                     return f"path {k + 1} steps from {labels[u]!r} to {labels[v]!r}, which are not neighbours"
         empty = np.flatnonzero((owner == 0) & ~self.solid)
-        if len(empty):
+        if fill and len(empty):
             return f"cell {labels[int(empty[0])]!r} is on no path"
+        if not self_touch:
+            steps = {frozenset(step) for path in paths for step in zip(path[:-1], path[1:])}
+            for u, v in cells.edges.tolist():
+                if owner[u] and owner[u] == owner[v] and frozenset((u, v)) not in steps:
+                    return f"path {owner[u]} runs beside itself at {labels[u]!r} and {labels[v]!r}"
         return None
 
-    def is_solution(self, paths) -> bool:
-        """True if ``paths`` (lists of cell indices) solves the puzzle."""
-        return self.violation(paths) is None
+    def is_solution(self, paths, *, fill: bool | None = None, self_touch: bool | None = None) -> bool:
+        """True if ``paths`` (lists of cell indices) solves the puzzle (under its rules unless told)."""
+        return self.violation(paths, fill=fill, self_touch=self_touch) is None
 
     def colours(self, paths=None) -> np.ndarray:
         """The number on each cell's path in a solution (0 for solid cells).
@@ -235,11 +299,19 @@ class Puzzle:
 
     def with_solution(self, paths) -> Puzzle:
         """A copy of this puzzle carrying ``paths`` as its solution (checked)."""
-        return Puzzle.from_indices(self.cells, self.pairs, self.solid, paths)
+        return Puzzle.from_indices(self.cells, self.pairs, self.solid, paths, **self.rules, meta=self.meta)
 
     def without_solution(self) -> Puzzle:
         """A copy of this puzzle without its solution."""
-        return Puzzle.from_indices(self.cells, self.pairs, self.solid)
+        return Puzzle.from_indices(self.cells, self.pairs, self.solid, **self.rules, meta=self.meta)
+
+    def with_rules(self, *, fill: bool | None = None, self_touch: bool | None = None) -> Puzzle:
+        """A copy of this puzzle posed under other rules (its solution kept if it obeys them)."""
+        fill = self.fill if fill is None else fill
+        self_touch = self.self_touch if self_touch is None else self_touch
+        keep = self.solution is not None and self.is_solution(self.solution, fill=fill, self_touch=self_touch)
+        return Puzzle.from_indices(self.cells, self.pairs, self.solid, self.solution if keep else None,
+                                   fill=fill, self_touch=self_touch, meta=self.meta)
 
     def _render(self, solution=False, path=None, format=None, scale=None):
         """Draw through :func:`mazegraph.render` (see :func:`mazegraph.numberlink.render.draw`)."""
@@ -262,7 +334,9 @@ class Puzzle:
 
         One line per row: ``.`` an empty cell, ``#`` a solid cell, and the
         symbol of a number (``1`` to ``9``, then ``A`` to ``Z``, ``a`` to ``z``)
-        on its endpoints.
+        on its endpoints. Rules other than the defaults come first, on a line
+        ``rules: fill=no self_touch=no``. See :mod:`mazegraph.numberlink.formats`
+        for the Flow Free and numeric formats.
 
         Raises
         ------
@@ -272,14 +346,14 @@ class Puzzle:
         rows, cols = self._grid_shape()
         if self.n_pairs > len(SYMBOLS):
             raise UnsupportedError(f"the text format has symbols for {len(SYMBOLS)} numbers, not {self.n_pairs}")
-        grid = np.full(self.cells.n_cells, ".", dtype="<U1")
-        grid[self.solid] = "#"
-        for k, (a, b) in enumerate(self.pairs.tolist()):
-            grid[[a, b]] = SYMBOLS[k]
-        coords = np.asarray(self.cells.labels.tolist(), dtype=np.int64)
-        board = np.full((rows, cols), ".", dtype="<U1")
-        board[coords[:, 0], coords[:, 1]] = grid
-        return "\n".join("".join(row) for row in board.tolist())
+        return self._rules_line() + _grid_text(self, rows, cols, SYMBOLS)
+
+    def _rules_line(self) -> str:
+        """``rules: fill=no self_touch=no`` and a newline when the rules are not the defaults, else nothing."""
+        if self.fill and self.self_touch:
+            return ""
+        words = {True: "yes", False: "no"}
+        return f"rules: fill={words[self.fill]} self_touch={words[self.self_touch]}\n"
 
     def solution_text(self) -> str:
         """The known solution drawn in the text format: every cell shows its path's symbol."""
@@ -299,8 +373,9 @@ class Puzzle:
 
         Fields: ``format``, ``version``, ``tessellation`` (the board's spec, or
         null for a user's graph, which is then stored as ``cells`` and
-        ``edges``), ``endpoints`` (label pairs), ``solid`` (labels) and, when
-        known and asked for, ``solution`` (paths of labels).
+        ``edges``), ``endpoints`` (label pairs), ``solid`` (labels), ``rules``
+        (``{"fill": ..., "self_touch": ...}``), ``meta`` when not empty (e.g.
+        ``unique_under``) and, when known and asked for, ``solution`` (paths of labels).
         """
         labels = self.cells.labels
         data: dict = {"format": _FORMAT, "version": 1, "tessellation": self.cells.spec}
@@ -311,7 +386,25 @@ class Puzzle:
         data["solid"] = [labels[int(c)] for c in np.flatnonzero(self.solid)]
         if solution and self.solution is not None:
             data["solution"] = [[labels[c] for c in path] for path in self.solution]
+        data["rules"] = self.rules
+        if self.meta:
+            data["meta"] = self.meta
         return json.dumps(data)
+
+
+def _grid_text(puzzle: Puzzle, rows: int, cols: int, symbols, empty: str = ".", solid: str = "#", sep: str = "") -> str:
+    """The board as rows of tokens: ``symbols[k]`` on number ``k + 1``'s endpoints, ``empty``, ``solid``."""
+    board = [[empty] * cols for _ in range(rows)]
+    labels = puzzle.cells.labels
+    for c in np.flatnonzero(puzzle.solid).tolist():
+        r, q = labels[c]
+        board[r][q] = solid
+    for k, (a, b) in enumerate(puzzle.pairs.tolist()):
+        for c in (a, b):
+            r, q = labels[c]
+            board[r][q] = symbols[k]
+    width = max((len(t) for row in board for t in row), default=1) if sep else 1
+    return "\n".join(sep.join(t.rjust(width) for t in row) for row in board)
 
 
 def _tuples(value):
@@ -367,20 +460,26 @@ def parse_json(text: str) -> Puzzle:
         solid = [_tuples(s) for s in data.get("solid", [])]
         solution = data.get("solution")
         solution = None if solution is None else [[_tuples(c) for c in p] for p in solution]
+        rules = data.get("rules") or {}
+        if not isinstance(rules, dict) or set(rules) - {"fill", "self_touch"}:
+            raise ValueError(f'"rules" should be {{"fill": true|false, "self_touch": true|false}}, got {rules!r}')
+        meta = data.get("meta") or {}
+        if not isinstance(meta, dict):
+            raise ValueError(f'"meta" should be an object, got {meta!r}')
     except PuzzleError:
         raise
     except (KeyError, TypeError, ValueError, IndexError, MazeError) as error:
         raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
     try:
-        return Puzzle(cells, endpoints, solid, solution)
+        return Puzzle(cells, endpoints, solid, solution, **rules, meta=meta)
     except PuzzleError:
         raise
     except MazeError as error:
         raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
 
 
-def parse(text: str) -> Puzzle:
-    """Read a puzzle from the text format (or from JSON, if the text starts with ``{``).
+def parse_text(text: str) -> Puzzle:
+    """Read a puzzle from the text format (:func:`mazegraph.numberlink.parse` detects the format).
 
     The text format is for orthogonal boards: one line per row, all of one
     length; ``.`` is an empty cell, ``#`` a solid cell, and ``1`` to ``9``,
@@ -421,12 +520,7 @@ def parse(text: str) -> Puzzle:
     if text.lstrip().startswith("{"):
         return parse_json(text)
     lines = [line.rstrip() for line in text.splitlines()]
-    first = 0
-    while first < len(lines) and not lines[first]:
-        first += 1
-    last = len(lines)
-    while last > first and not lines[last - 1]:
-        last -= 1
+    rules, first, last = _board_lines(lines)
     if first == last:
         raise PuzzleFormatError("line 1: expected a board of rows of '.', '#' and numbers, found nothing")
     seen: dict[str, list[tuple[int, int]]] = {}
@@ -470,5 +564,29 @@ def parse(text: str) -> Puzzle:
     from ..tessellations import build
 
     cells = build("orthogonal", last - first, width)
-    return Puzzle(cells, [tuple(seen[ch]) for ch in used], solid)
+    return Puzzle(cells, [tuple(seen[ch]) for ch in used], solid, **rules)
+
+
+def _board_lines(lines: list[str]) -> tuple[dict, int, int]:
+    """The rules of an optional first line ``rules: fill=yes self_touch=no`` and the board's line range.
+
+    Blank lines at either end are skipped; ``lines`` are stripped on the right.
+    """
+    first = 0
+    while first < len(lines) and not lines[first].strip():
+        first += 1
+    last = len(lines)
+    while last > first and not lines[last - 1].strip():
+        last -= 1
+    rules: dict = {}
+    if first < last and lines[first].lower().startswith("rules:"):
+        for word in lines[first][6:].split():
+            name, _, value = word.partition("=")
+            if name not in ("fill", "self_touch") or value.lower() not in ("yes", "no", "true", "false"):
+                raise PuzzleFormatError(
+                    f"line {first + 1}: cannot read {word!r}; expected fill=yes|no and self_touch=yes|no"
+                )
+            rules[name] = value.lower() in ("yes", "true")
+        first += 1
+    return rules, first, last
 

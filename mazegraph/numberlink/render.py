@@ -20,10 +20,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import MissingAttributeError, OutputPathError, PuzzleError
+from ..errors import DrawingOptionError, MissingAttributeError, OutputPathError, PuzzleError
 from .puzzle import SYMBOLS, Puzzle
 
-__all__ = ["draw", "PALETTE"]
+__all__ = ["draw", "render_puzzle", "PALETTE"]
 
 #: Colours of numbers 1, 2, ... (cycled past the end).
 PALETTE = (
@@ -161,3 +161,35 @@ def _format(path, format) -> str:
         where = f"format {format!r}" if format is not None else f"suffix of {str(path)!r}"
         raise OutputPathError(f"unknown {where}; use .svg or .png")
     return fmt
+
+
+def render_puzzle(puzzle: Puzzle, solution=False, path=None, format: str | None = None, *, scale=None, **others):
+    """``mg.render(puzzle, ...)``: :func:`draw`, refusing the maze-only options of :func:`mazegraph.render`.
+
+    Raises
+    ------
+    DrawingOptionError
+        If a maze-only option (``ax``, ``size``, ``dpi``, ``openings``, ...) is given.
+    """
+    from ..drawing.options import check_options
+
+    unused = sorted(name for name, value in others.items() if value is not None)
+    if unused:
+        raise DrawingOptionError(f"render: a Numberlink puzzle is drawn without {', '.join(unused)}")
+    scale = check_options(scale=scale)["scale"]
+    return draw(puzzle, solution=solution, path=path, format=format, scale=scale)
+
+
+def register() -> bool:
+    """Register :func:`render_puzzle` with :func:`mazegraph.render` (a singledispatch function).
+
+    Returns False, doing nothing, while ``mazegraph.drawing`` is still being
+    imported (it imports this package's ``puzzle`` module on its way).
+    """
+    from .. import drawing
+
+    dispatch = getattr(drawing, "render", None)
+    if dispatch is None:
+        return False
+    dispatch.register(Puzzle)(render_puzzle)
+    return True

@@ -1,0 +1,240 @@
+"""Numberlink file formats: detect, read and write the text, Flow Free, numeric and JSON formats.
+
+* ``text`` (mazegraph's own): one character per cell, ``.`` empty, ``#``
+  solid, ``1``-``9``, ``A``-``Z``, ``a``-``z`` for numbers 1 to 61 in order
+  (see :meth:`Puzzle.to_text`).
+* ``flow``: the Flow Free level format read and written by common solvers
+  (e.g. M. Zucker's flow_solver [1]_): one character per cell, ``.`` empty,
+  any letter or digit a colour, each on exactly two cells; colours are
+  numbered in reading order of their first cell. No solid cells.
+* ``numeric``: the plain grid of many Numberlink collections and contests
+  (e.g. the DA Symposium algorithm contest boards [2]_): numbers separated by
+  spaces or commas, ``0`` or ``.`` empty (``#`` solid, an extension), after an
+  optional header line ``rows cols``; numbers are renumbered 1, 2, ... in
+  increasing order.
+* ``json``: :meth:`Puzzle.to_json`, for any tessellation, with the solution,
+  rules and metadata.
+
+Every grid format may start with a line ``rules: fill=yes|no self_touch=yes|no``
+(written when the rules are not the defaults). Readers raise
+:class:`~mazegraph.errors.PuzzleFormatError` with the line and column of the
+first problem.
+
+References
+----------
+.. [1] M. Zucker, "flow_solver", https://github.com/mzucker/flow_solver (puzzle file format).
+.. [2] DA Symposium, "Algorithm Design Contest" (Numberlink boards),
+   https://dasymposium.jp/ (numeric board format).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+
+from ..errors import PuzzleFormatError, UnsupportedError
+from .puzzle import SYMBOLS, Puzzle, _board_lines, _grid_text, parse_json, parse_text
+
+__all__ = ["parse", "decode", "detect", "to_flow", "to_numeric", "FORMATS"]
+
+#: Names accepted by ``parse(..., format=...)``.
+FORMATS = ("text", "flow", "numeric", "json")
+
+_FLOW_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+_HEADER = re.compile(r"^\s*(\d+)\s*[ ,]\s*(\d+)\s*$")
+
+
+def decode(data: bytes) -> str:
+    """Bytes as UTF-8 text, or a :class:`PuzzleFormatError` naming the line and column of the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise PuzzleFormatError(f"line {line} column {column}: byte {data[error.start]:#04x} is not UTF-8") from None
+
+
+def detect(text: str) -> str:
+    """Guess the format of ``text``: ``json``, ``numeric``, ``text`` or ``flow``.
+
+    JSON starts with ``{``; a numeric grid has a ``rows cols`` header or
+    spaces or commas between its cells; a grid of single characters is the
+    text format when its numbers are exactly 1, 2, ... in :data:`SYMBOLS` order
+    or it has solid cells, and the Flow Free format otherwise.
+
+    Examples
+    --------
+    >>> from mazegraph.numberlink.formats import detect
+    >>> detect("1.1\\n2.2"), detect("R.R\\nB.B"), detect("2 3\\n1 0 1\\n2 0 2")
+    ('text', 'flow', 'numeric')
+    """
+    if text.lstrip().startswith("{"):
+        return "json"
+    lines = [line.rstrip() for line in text.splitlines()]
+    try:
+        _, first, last = _board_lines(lines)
+    except PuzzleFormatError:
+        return "text"
+    body = lines[first:last]
+    if not body:
+        return "text"
+    if _HEADER.match(body[0]) or any(re.search(r"[ ,\t]", line.strip()) for line in body):
+        return "numeric"
+    chars = set("".join(body)) - {"."}
+    if "#" in chars:
+        return "text"
+    return "text" if chars == set(SYMBOLS[: len(chars)]) else "flow"
+
+
+def parse(text: str | bytes, format: str | None = None) -> Puzzle:
+    """Read a puzzle in any of :data:`FORMATS`, detected unless ``format`` is given.
+
+    Parameters
+    ----------
+    text : str or bytes
+        Bytes must be UTF-8.
+    format : {"text", "flow", "numeric", "json"}, optional
+
+    Returns
+    -------
+    Puzzle
+
+    Raises
+    ------
+    PuzzleFormatError
+        With line and column: non-UTF-8 bytes, a ragged row, an unknown
+        character, a number appearing once or three times, a bad header.
+    UnsupportedError
+        If ``format`` is not one of :data:`FORMATS`.
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> P = mg.numberlink.parse("R.G\\nR.G")
+    >>> P.to_text(), mg.numberlink.parse("2 3\\n1 0 2\\n1 0 2") == P
+    ('1.2\\n1.2', True)
+    >>> mg.numberlink.parse("1 0 1\\n2 0 2 2")
+    Traceback (most recent call last):
+    ...
+    mazegraph.errors.PuzzleFormatError: line 2: row has 4 cells, expected 3 like line 1
+    """
+    if isinstance(text, (bytes, bytearray)):
+        text = decode(bytes(text))
+    fmt = detect(text) if format is None else str(format).lower()
+    if fmt == "json":
+        return parse_json(text)
+    if fmt == "text":
+        return parse_text(text)
+    if fmt == "flow":
+        return _read_grid(text, _flow_tokens, "a letter or digit per cell, '.' empty")
+    if fmt == "numeric":
+        return _read_grid(text, _numeric_tokens, "numbers separated by spaces or commas, 0 or '.' empty", header=True)
+    raise UnsupportedError(f"unknown numberlink format {format!r}; use one of {', '.join(FORMATS)}")
+
+
+def _flow_tokens(line: str, lineno: int) -> list[tuple[int, str]]:
+    out = []
+    for col, ch in enumerate(line):
+        if ch != "." and ch not in _FLOW_SYMBOLS:
+            raise PuzzleFormatError(
+                f"line {lineno} column {col + 1}: unknown character {ch!r}; expected '.', a letter or a digit"
+            )
+        out.append((col + 1, ch))
+    return out
+
+
+def _numeric_tokens(line: str, lineno: int) -> list[tuple[int, str]]:
+    out = []
+    for match in re.finditer(r"[^\s,]+", line):
+        token = match.group()
+        if token in (".", "#"):
+            out.append((match.start() + 1, token))
+            continue
+        if not token.isdigit():
+            raise PuzzleFormatError(
+                f"line {lineno} column {match.start() + 1}: {token!r} is not a whole number; "
+                "expected numbers, 0 or '.' for an empty cell, '#' for a solid one"
+            )
+        out.append((match.start() + 1, "." if int(token) == 0 else str(int(token))))
+    return out
+
+
+def _read_grid(text: str, tokens, what: str, header: bool = False) -> Puzzle:
+    """A board of tokens (``.`` empty, ``#`` solid, anything else a number's name) as a puzzle."""
+    from ..tessellations import build
+
+    lines = [line.rstrip() for line in text.splitlines()]
+    rules, first, last = _board_lines(lines)
+    shape = None
+    if header and first < last and _HEADER.match(lines[first]):
+        m = _HEADER.match(lines[first])
+        shape = (int(m.group(1)), int(m.group(2)))
+        first += 1
+    if first == last:
+        raise PuzzleFormatError(f"line {first + 1}: expected a board ({what}), found nothing")
+    rows = [(i + 1, tokens(lines[i], i + 1)) for i in range(first, last)]
+    width = len(rows[0][1])
+    seen: dict[str, list[tuple[int, int, int, int]]] = {}  # name -> [(row, col, lineno, column)]
+    solid = []
+    for r, (lineno, row) in enumerate(rows):
+        if len(row) != width:
+            raise PuzzleFormatError(f"line {lineno}: row has {len(row)} cells, expected {width} like line {rows[0][0]}")
+        for c, (column, token) in enumerate(row):
+            if token == ".":
+                continue
+            if token == "#":
+                solid.append((r, c))
+                continue
+            where = seen.setdefault(token, [])
+            where.append((r, c, lineno, column))
+            if len(where) == 3:
+                raise PuzzleFormatError(
+                    f"line {lineno} column {column}: {token!r} appears a third time "
+                    f"(expected exactly two, first at line {where[0][2]} column {where[0][3]})"
+                )
+    if shape is not None and shape != (len(rows), width):
+        raise PuzzleFormatError(
+            f"line {first}: header says {shape[0]} rows of {shape[1]}, the board has {len(rows)} rows of {width}"
+        )
+    for token, where in seen.items():
+        if len(where) == 1:
+            raise PuzzleFormatError(
+                f"line {where[0][2]} column {where[0][3]}: {token!r} appears once; expected exactly two"
+            )
+    if header:
+        names = sorted(seen, key=int)
+    else:
+        names = sorted(seen, key=lambda t: seen[t][0][:2])
+    cells = build("orthogonal", len(rows), width)
+    return Puzzle(cells, [tuple(w[:2] for w in seen[t]) for t in names], solid, **rules)
+
+
+def to_flow(puzzle: Puzzle) -> str:
+    """The puzzle in the Flow Free format: letters ``A``-``Z``, ``a``-``z``, then digits, ``.`` empty.
+
+    Raises
+    ------
+    UnsupportedError
+        If the board is not orthogonal, has solid cells, or more than 62 numbers.
+    """
+    rows, cols = puzzle._grid_shape()
+    if puzzle.solid.any():
+        raise UnsupportedError("the Flow Free format has no solid cells; use to_text() or to_json()")
+    if puzzle.n_pairs > len(_FLOW_SYMBOLS):
+        raise UnsupportedError(
+            f"the Flow Free format has symbols for {len(_FLOW_SYMBOLS)} numbers, not {puzzle.n_pairs}"
+        )
+    return puzzle._rules_line() + _grid_text(puzzle, rows, cols, _FLOW_SYMBOLS)
+
+
+def to_numeric(puzzle: Puzzle, sep: str = " ") -> str:
+    """The puzzle as a numeric grid with a ``rows cols`` header: ``0`` empty, ``#`` solid.
+
+    Raises
+    ------
+    UnsupportedError
+        If the board is not orthogonal.
+    """
+    rows, cols = puzzle._grid_shape()
+    grid = _grid_text(puzzle, rows, cols, [str(k + 1) for k in range(puzzle.n_pairs)], empty="0", sep=sep)
+    return f"{puzzle._rules_line()}{rows} {cols}\n{grid}"

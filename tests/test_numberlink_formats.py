@@ -1,0 +1,109 @@
+"""Numberlink formats: text, Flow Free, numeric grid, JSON: round trips, detection, located errors."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazegraph as mg
+from mazegraph import numberlink as nl
+from mazegraph.cli import main
+
+
+@settings(deadline=None, max_examples=20)
+@given(st.integers(2, 9), st.integers(2, 9), st.integers(0, 2**32 - 1), st.booleans(), st.booleans(), st.booleans())
+def test_every_format_round_trips(rows, cols, seed, solid, fill, self_touch):
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    P = nl.generate(G, seed=seed, solid=solid, min_length=2, max_attempts=200).with_rules(
+        fill=fill, self_touch=self_touch
+    )
+    writers = {"text": P.to_text(), "numeric": nl.to_numeric(P), "json": P.to_json()}
+    writers["numeric-commas"] = nl.to_numeric(P, sep=", ")
+    if not P.solid.any():
+        writers["flow"] = nl.to_flow(P)
+    for name, text in writers.items():
+        fmt = name.split("-")[0]
+        Q = nl.parse(text, format=fmt)
+        assert Q == P and Q.rules == P.rules, name
+        assert nl.parse(text) == P, name  # detected
+        assert nl.parse(text.encode()) == P, name
+        if fmt != "flow" or P.n_pairs > 1:
+            assert nl.detect(text) in (fmt, "text" if fmt == "flow" else fmt)
+
+
+def test_flow_format_numbers_colours_in_reading_order():
+    P = nl.parse("B..R\n.GG.\nB..R")
+    assert nl.detect("B..R\n.GG.\nB..R") == "flow"
+    assert P.to_text() == "1..2\n.33.\n1..2"
+    assert nl.to_flow(P) == "A..B\n.CC.\nA..B"
+    with pytest.raises(mg.UnsupportedError, match="no solid cells"):
+        nl.to_flow(nl.parse("1#1"))
+
+
+def test_numeric_format_header_commas_dots_and_large_numbers():
+    text = "rules: fill=no self_touch=no\n3 4\n10, 0, 0, 7\n.,  0, 0, 0\n10, 0, 0, 7\n"
+    P = nl.parse(text)
+    assert P.rules == {"fill": False, "self_touch": False}
+    assert P.to_text() == "rules: fill=no self_touch=no\n2..1\n....\n2..1"  # renumbered in order: 7 -> 1, 10 -> 2
+    assert nl.parse("1 0 1\n2 0 2") == nl.parse("1.1\n2.2")
+
+
+def test_json_carries_rules_and_meta():
+    P = nl.generate(mg.tessellations.build("orthogonal", 5, 5), seed=1, unique=True, self_touch=False)
+    data = json.loads(P.to_json())
+    assert data["rules"] == {"fill": True, "self_touch": False}
+    assert data["meta"]["unique_under"] == P.meta["unique_under"]
+    Q = nl.parse(P.to_json())
+    assert Q.meta == P.meta and Q.rules == P.rules
+    assert nl.parse(P.to_text()).rules == P.rules  # the text format's rules line
+
+
+@pytest.mark.parametrize(
+    ("text", "fmt", "message"),
+    [
+        ("R.R\nG.", "flow", "line 2: row has 2 cells, expected 3 like line 1"),
+        ("R.R\nG?G", "flow", "line 2 column 2: unknown character '?'"),
+        ("R.R\nG..", "flow", "line 2 column 1: 'G' appears once"),
+        ("R.R\n..R", "flow", "line 2 column 3: 'R' appears a third time"),
+        ("2 3\n1 0 1\n2 0 2 0", "numeric", "line 3: row has 4 cells, expected 3 like line 2"),
+        ("1 0 1\n2 x 2", "numeric", "line 2 column 3: 'x' is not a whole number"),
+        ("1 0 1\n2 0 0", "numeric", "line 2 column 1: '2' appears once"),
+        ("1 0 1\n0 1 0", "numeric", "line 2 column 3: '1' appears a third time"),
+        ("3 3\n1 0 1\n2 0 2", "numeric", "line 1: header says 3 rows of 3, the board has 2 rows of 3"),
+        ("rules: fill=maybe\n1.1", None, "line 1: cannot read 'fill=maybe'"),
+        ("", "numeric", "line 1: expected a board"),
+    ],
+)
+def test_malformed_input_gives_located_errors(text, fmt, message):
+    with pytest.raises(mg.PuzzleFormatError, match=message.replace("(", r"\(")):
+        nl.parse(text, format=fmt)
+
+
+def test_non_utf8_bytes_located():
+    with pytest.raises(mg.PuzzleFormatError, match=r"line 2 column 3: byte 0xff is not UTF-8"):
+        nl.parse(b"1.1\n2.\xff2\n")
+    with pytest.raises(mg.UnsupportedError, match="unknown numberlink format"):
+        nl.parse("1.1", format="png")
+
+
+def test_cli_formats_rules_and_errors(tmp_path, capsys):
+    flow = tmp_path / "p.flow"
+    args = ["numberlink", "generate", "-s", "6x6", "--seed", "2", "--unique", "--no-self-touch", "-f", "flow"]
+    assert main([*args, "-o", str(flow)]) == 0
+    assert "unique under fill/no-self-touch" in capsys.readouterr().err
+    assert main(["numberlink", "solve", str(flow), "--format", "flow", "--no-self-touch"]) == 0
+    assert "unique solution under fill=yes, self_touch=no" in capsys.readouterr().out
+    num = tmp_path / "p.txt"
+    num.write_text("2 3\n1 0 2\n1 0 2\n")
+    assert main(["numberlink", "solve", str(num)]) == 0
+    assert "more than one solution under fill=yes, self_touch=yes" in capsys.readouterr().out
+    assert main(["numberlink", "solve", str(num), "--no-self-touch"]) == 1
+    assert "no solution" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"1.1\n\xfe.2\n")
+    assert main(["numberlink", "solve", str(bad)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "line 2 column 1" in err and "UTF-8" in err

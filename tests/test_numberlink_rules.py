@@ -1,0 +1,115 @@
+"""Numberlink rule variants (``fill``, ``self_touch``): solution counts checked by brute force.
+
+The brute force enumerates, number by number, every simple path of networkx's
+``all_simple_paths`` between the two endpoints through cells no earlier path
+took, and filters complete sets of paths by the rules; it shares no code with
+the SAT encoding.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazegraph as mg
+from mazegraph import numberlink as nl
+
+RULES = [(True, True), (True, False), (False, True), (False, False)]
+
+
+def brute_count(puzzle, fill: bool, self_touch: bool) -> int:
+    """Solutions of ``puzzle`` under the rules, by enumerating simple paths (small boards only)."""
+    G = nx.Graph()
+    G.add_nodes_from(range(puzzle.cells.n_cells))
+    G.add_edges_from(puzzle.cells.edges.tolist())
+    G.remove_nodes_from([c for c in range(puzzle.cells.n_cells) if puzzle.solid[c]])
+    ends = set(puzzle.pairs.ravel().tolist())
+    pairs = puzzle.pairs.tolist()
+
+    def touches(path) -> bool:
+        cells, steps = set(path), {frozenset(s) for s in zip(path, path[1:])}
+        return any(v in cells and frozenset((u, v)) not in steps for u in path for v in G[u])
+
+    def count(k, used, paths) -> int:
+        if k == len(pairs):
+            if fill and len(used) != G.number_of_nodes():
+                return 0
+            if not self_touch and any(touches(p) for p in paths):
+                return 0
+            return 1
+        a, b = pairs[k]
+        free = G.subgraph([c for c in G if c not in used and (c not in ends or c in (a, b))])
+        return sum(count(k + 1, used | set(p), [*paths, p]) for p in nx.all_simple_paths(free, a, b))
+
+    return count(0, frozenset(), [])
+
+
+# hand-made boards; counts per rule (fill, self_touch) in RULES order, checked by hand and by brute_count
+KNOWN = [
+    ("1..\n...\n..1", (2, 0, 12, 6)),  # the two snakes both touch themselves
+    ("1.2\n1.2", (2, 0, 3, 1)),  # the U-turns of 1 around 2 (or 2 around 1) run beside themselves
+    ("11\n..\n..\n22", (3, 0, 6, 1)),
+    ("1.1\n2.2", (1, 1, 1, 1)),
+    ("1#1\n...", (1, 1, 1, 1)),
+    ("1...\n....\n....\n...1", (0, 0, 184, 20)),  # no single path fills a 4 x 4 corner to corner
+    ("1...\n.2..\n....\n2..1", (0, 0, 44, 13)),
+    ("1..2\n....\n....\n2..1", (0, 0, 0, 0)),  # the paths must cross
+    ("12.\n...\n1.2", (2, 0, 5, 3)),
+    ("...2\n.21.\n1...", (2, 1, 5, 2)),  # two fillings, one of them without self-touching
+]
+
+
+@pytest.mark.parametrize(("text", "counts"), KNOWN)
+def test_known_counts_under_each_rule(text, counts):
+    P = nl.parse(text)
+    for (fill, self_touch), expected in zip(RULES, counts):
+        assert brute_count(P, fill, self_touch) == expected
+        assert nl.count_solutions(P, limit=1000, fill=fill, self_touch=self_touch) == expected
+        found = list(nl.solutions(P, fill=fill, self_touch=self_touch))
+        assert len({tuple(map(tuple, s)) for s in found}) == expected  # distinct solutions
+        assert all(P.is_solution(s, fill=fill, self_touch=self_touch) for s in found)
+        assert (nl.solve(P, fill=fill, self_touch=self_touch) is None) == (expected == 0)
+
+
+def test_puzzle_rules_are_the_default_of_the_solver():
+    P = nl.parse("1.2\n1.2")
+    assert nl.count_solutions(P, limit=10) == 2
+    Q = P.with_rules(self_touch=False)
+    assert Q.rules == {"fill": True, "self_touch": False}
+    assert nl.count_solutions(Q, limit=10) == 0
+    assert nl.count_solutions(Q, limit=10, self_touch=True) == 2
+    assert nl.count_solutions(P.with_rules(fill=False), limit=10) == 3
+    assert Q != P and Q.with_rules(self_touch=True) == P
+
+
+def test_violation_names_the_broken_rule():
+    P = nl.parse("1..\n...\n..1")
+    snake = [[0, 1, 2, 5, 4, 3, 6, 7, 8]]
+    assert P.is_solution(snake)
+    assert "beside itself" in P.violation(snake, self_touch=False)
+    short = [[0, 1, 2, 5, 8]]
+    assert "on no path" in P.violation(short)
+    assert P.violation(short, fill=False) is None and P.violation(short, fill=False, self_touch=False) is None
+    with pytest.raises(mg.PuzzleError, match="fill must be True or False"):
+        nl.Puzzle(P.cells, [], fill="yes")
+
+
+@st.composite
+def small_puzzles(draw):
+    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+    n = rows * cols
+    k = draw(st.integers(1, min(3, n // 2)))
+    cells = draw(st.permutations(range(n)))[: 2 * k + draw(st.integers(0, 2))]
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(k)]
+    return nl.Puzzle.from_indices(G, pairs, solid=cells[2 * k :])
+
+
+@settings(deadline=None, max_examples=60)
+@given(small_puzzles())
+def test_counts_agree_with_brute_force_on_random_small_boards(P):
+    for fill, self_touch in RULES:
+        expected = brute_count(P, fill, self_touch)
+        assert nl.count_solutions(P, limit=expected + 1, fill=fill, self_touch=self_touch) == expected
