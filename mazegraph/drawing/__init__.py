@@ -34,7 +34,6 @@ import networkx as nx
 from ..cellgraph import CellGraph
 from ..errors import DrawingOptionError, UnsupportedError
 from ..maze import Maze
-from ..numberlink.puzzle import Puzzle
 from . import mpl, svg
 from .options import check_options, output_format, pixel_scale, write_output
 from .picture import caption, maze_scene
@@ -186,14 +185,3 @@ render.dispatch = _draw.dispatch
 @render.register(CellGraph)
 def _render_tessellation(tessellation, *args, **kwargs):
     return render(Maze(tessellation), *args, **kwargs)
-
-
-# Bridge until mazegraph.numberlink registers its own renderer (render.register(Puzzle)): until then
-# a puzzle draws itself through Puzzle._render, which takes solution, path, format and scale.
-@render.register
-def _render_puzzle(puzzle: Puzzle, solution=False, path=None, format: str | None = None, *, scale=None, **others):
-    unused = sorted(name for name, value in others.items() if value is not None)
-    if unused:
-        raise DrawingOptionError(f"render: a Numberlink puzzle is drawn without {', '.join(unused)}")
-    scale = check_options(scale=scale)["scale"]
-    return puzzle._render(solution=solution, path=path, format=format, scale=scale)

@@ -13,7 +13,7 @@ from .puzzle import SYMBOLS, Puzzle, parse_json, parse_text
 from .render import register as _register_renderer
 from .solve import count_solutions, solutions, solve
 
-_register_renderer()  # mg.render(puzzle); while mazegraph.drawing is mid-import its own bridge does it
+_register_renderer()  # mg.render(puzzle) draws puzzles from here on
 
 __all__ = [
     "Puzzle", "parse", "parse_json", "SYMBOLS", "generate", "quality", "solve", "count_solutions", "solutions",

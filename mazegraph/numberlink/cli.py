@@ -20,6 +20,7 @@ from ..tessellations import from_text
 from .formats import FORMATS, parse, to_flow, to_numeric
 from .generate import generate
 from .puzzle import Puzzle
+from .render import draw
 from .solve import solutions
 
 __all__ = ["add_parser"]
@@ -107,7 +108,7 @@ def _cmd_generate(args) -> int:
         sys.stdout.write(_serialise(puzzle, None, args.solution, args.format) + "\n")
     _describe(puzzle)
     if args.png:
-        puzzle._render(solution=args.solution, path=args.png)
+        draw(puzzle, solution=args.solution, path=args.png)
         print(f"wrote {args.png}")
     return 0
 
@@ -133,7 +134,7 @@ def _cmd_solve(args) -> int:
     rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
     print(("unique solution" if len(found) == 1 else "more than one solution") + f" under {rules}")
     if args.png:
-        solved._render(solution=True, path=args.png)
+        draw(solved, solution=True, path=args.png)
         print(f"wrote {args.png}")
     return 0
 

@@ -313,12 +313,6 @@ class Puzzle:
         return Puzzle.from_indices(self.cells, self.pairs, self.solid, self.solution if keep else None,
                                    fill=fill, self_touch=self_touch, meta=self.meta)
 
-    def _render(self, solution=False, path=None, format=None, scale=None):
-        """Draw through :func:`mazegraph.render` (see :func:`mazegraph.numberlink.render.draw`)."""
-        from .render import draw
-
-        return draw(self, solution=solution, path=path, format=format, scale=scale)
-
     # -- text format -------------------------------------------------------------
 
     def _grid_shape(self) -> tuple[int, int]:

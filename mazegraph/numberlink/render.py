@@ -180,16 +180,12 @@ def render_puzzle(puzzle: Puzzle, solution=False, path=None, format: str | None 
     return draw(puzzle, solution=solution, path=path, format=format, scale=scale)
 
 
-def register() -> bool:
+def register() -> None:
     """Register :func:`render_puzzle` with :func:`mazegraph.render` (a singledispatch function).
 
-    Returns False, doing nothing, while ``mazegraph.drawing`` is still being
-    imported (it imports this package's ``puzzle`` module on its way).
+    Called when :mod:`mazegraph.numberlink` is imported; the drawing package
+    knows nothing of puzzles.
     """
-    from .. import drawing
+    from ..drawing import render
 
-    dispatch = getattr(drawing, "render", None)
-    if dispatch is None:
-        return False
-    dispatch.register(Puzzle)(render_puzzle)
-    return True
+    render.register(Puzzle)(render_puzzle)
