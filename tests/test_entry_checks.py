@@ -56,6 +56,7 @@ ROWS = [
     (lambda M: mg.uniformity.sample_seeds(1, 10**9), mg.InvalidSizeError, r"samples must be an integer in \[1, "),
     (lambda M: mg.uniformity.never_samples(math.inf), mg.InvalidSizeError, "trees must be an integer"),
     (lambda M: mg.uniformity.power_samples(0.1, 10, alpha=(0.5, 0.5)), mg.InvalidOptionError, "alpha"),
+    (lambda M: mg.uniformity.power_samples(0.1, 10**30), mg.InvalidSizeError, "trees"),  # reached scipy's chdtri
     (lambda M: mg.uniformity.test("wilson", T.orthogonal(2, 2), 10, alpha="x"), mg.InvalidOptionError, "alpha"),
     (lambda M: mg.uniformity.enumerate_spanning_trees(T.orthogonal(2, 2), limit="x"), mg.InvalidSizeError, "limit"),
     # drawing
