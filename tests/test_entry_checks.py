@@ -72,6 +72,7 @@ ROWS = [
     (lambda M: mg.formats.to_png(M, ends=np.zeros((2, 2), bool)), mg.InvalidOptionError, "ends must be true or false"),
     (lambda M: mg.formats.to_png(M, path=1e300), mg.OutputPathError, "path"),
     (lambda M: mg.formats.to_graphml(M, -1), mg.OutputPathError, "path"),
+    (lambda M: mg.formats.to_gml(M, None), mg.OutputPathError, "path must be a string or a path; got None"),
     (lambda M: mg.formats.from_graphml([]), mg.InvalidOptionError, "from_graphml: path must be a string or a path"),
     (lambda M: mg.formats.from_gml(b"\xff"), mg.InvalidOptionError, "from_gml: path"),
     (lambda M: mg.formats.unstringify(np.int64(3)), mg.InvalidOptionError, "H must be a networkx.Graph"),
