@@ -446,7 +446,7 @@ def run_case(target: Target, param: str, label: str, factory: Callable) -> Outco
         except Exception as error:  # noqa: BLE001 - this is what the fuzz looks for
             where = traceback.extract_tb(error.__traceback__)[-1]
             return Outcome(target.name, param, label, f"{type(error).__name__}",
-                           f"{str(error)[:160]} ({Path(where.filename).name}:{where.lineno})")
+                           f"{' '.join(str(error).split())[:160]} ({Path(where.filename).name}:{where.lineno})")
         problem = target.check(result, kwargs) if target.check else None
         return Outcome(target.name, param, label, problem or "")
     except _Timeout:
