@@ -234,7 +234,7 @@ def _whole(x) -> bool:
 
 
 def _tuples(value):
-    if isinstance(value, list):
+    if isinstance(value, list) or (isinstance(value, np.ndarray) and value.ndim == 1):
         return tuple(_tuples(x) for x in value)
     if isinstance(value, np.generic):
         return value.item()

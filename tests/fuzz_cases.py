@@ -446,7 +446,7 @@ def run_case(target: Target, param: str, label: str, factory: Callable) -> Outco
         except Exception as error:  # noqa: BLE001 - this is what the fuzz looks for
             where = traceback.extract_tb(error.__traceback__)[-1]
             return Outcome(target.name, param, label, f"{type(error).__name__}",
-                           f"{str(error)[:160]} ({Path(where.filename).name}:{where.lineno})")
+                           f"{' '.join(str(error).split())[:160]} ({Path(where.filename).name}:{where.lineno})")
         problem = target.check(result, kwargs) if target.check else None
         return Outcome(target.name, param, label, problem or "")
     except _Timeout:
@@ -510,7 +510,8 @@ def sweep(examples: int, seed: int, only: str = "", cli: bool = True, skip=()) -
         if outcome.problem:
             report.failures.append(outcome)
 
-    case()
+    with contextlib.chdir(tmp):  # hostile paths ('x', '../x', 'passage') are written there, not into a checkout
+        case()
     return report
 
 
@@ -526,19 +527,20 @@ def replay(failures: list[dict]) -> Report:
     hostile = dict(HOSTILE)
     tmp = tempfile.mkdtemp(prefix="mazegraph-fuzz-")
     report = Report()
-    for f in failures:
-        if f["target"].startswith("cli "):
-            template = next((t for t in CLI if _cli_name(t) == (f["target"], f["param"])), None)
-            if template is None:
+    with contextlib.chdir(tmp):
+        for f in failures:
+            if f["target"].startswith("cli "):
+                template = next((t for t in CLI if _cli_name(t) == (f["target"], f["param"])), None)
+                if template is None:
+                    continue
+                outcome = run_cli_case(template, f["value"], hostile[f["value"]](), tmp)
+            elif f["target"] in targets:
+                outcome = run_case(targets[f["target"]], f["param"], f["value"], hostile[f["value"]])
+            else:
                 continue
-            outcome = run_cli_case(template, f["value"], hostile[f["value"]](), tmp)
-        elif f["target"] in targets:
-            outcome = run_case(targets[f["target"]], f["param"], f["value"], hostile[f["value"]])
-        else:
-            continue
-        report.cases += 1
-        if outcome.problem:
-            report.failures.append(outcome)
+            report.cases += 1
+            if outcome.problem:
+                report.failures.append(outcome)
     return report
 
 

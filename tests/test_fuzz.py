@@ -62,8 +62,8 @@ KNOWN = {
     ("numberlink.parse", "*"): "numberlink",
     ("numberlink.generate", "*"): "numberlink",
     ("numberlink.count_solutions", "*"): "numberlink",
-    # mazegraph/runner/*: experiment configs
-    ("experiment", "*"): "guard-runner (runner/config.py)",
+    # mazegraph/runner/run.py: experiment(backend=<an array>) reaches a truth test
+    ("experiment", "backend"): "guard-runner (runner/run.py)",
     # mazegraph/cli.py and reproduce: argparse's exit 2 with usage lines, tracebacks, reproduce --out
     **{fuzz_cases._cli_name(template): "cli (mazegraph/cli.py)" for template in fuzz_cases.CLI},
 }

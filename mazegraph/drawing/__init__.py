@@ -176,6 +176,7 @@ def render(*args, **kwargs):
     return _draw(*args, **kwargs)
 
 
+render.__name__ = render.__qualname__ = "render"
 render.register = _draw.register
 render.registry = _draw.registry
 render.dispatch = _draw.dispatch

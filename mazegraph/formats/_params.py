@@ -10,7 +10,7 @@ from ..cellgraph import CellGraph
 from ..errors import OutputPathError
 from ..params import MAZE, Either, Flag, Instance, Param, Text
 
-__all__ = ["READ_PATH", "WRITE_PATH", "GRAPH", "ENDS", "OPENINGS", "MAZE"]
+__all__ = ["READ_PATH", "WRITE_PATH", "WRITE_FILE", "GRAPH", "ENDS", "OPENINGS", "MAZE"]
 
 _PATH = Either((Text(), Instance((os.PathLike,), "a path")))
 
@@ -18,6 +18,8 @@ _PATH = Either((Text(), Instance((os.PathLike,), "a path")))
 READ_PATH = Param("path", _PATH, help="the file to read")
 #: A file to write; None returns the data instead where the writer allows it.
 WRITE_PATH = Param("path", _PATH, None, "the file to write", error=OutputPathError)
+#: A file to write, required.
+WRITE_FILE = Param("path", _PATH, help="the file to write", error=OutputPathError)
 #: A graph, maze or tessellation to write.
 GRAPH = Param("G", Instance(lambda: _graphs(), "a networkx.Graph, Maze or CellGraph"), help="what to write")
 ENDS = Param("ends", Flag(), True, "mark the start and the goal")

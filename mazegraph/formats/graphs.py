@@ -28,7 +28,7 @@ from ..cellgraph import CellGraph
 from ..errors import MazeFormatError, OutputPathError
 from ..maze import Maze
 from ..params import Instance, Param, checked
-from ._params import GRAPH, READ_PATH, WRITE_PATH
+from ._params import GRAPH, READ_PATH, WRITE_FILE
 
 __all__ = ["stringify", "unstringify", "to_graphml", "from_graphml", "to_gml", "from_gml"]
 
@@ -202,7 +202,7 @@ def _gml_text(value):
     return "[]" if isinstance(value, (list, tuple)) and not value else value
 
 
-@checked(GRAPH, WRITE_PATH)
+@checked(GRAPH, WRITE_FILE)
 def to_graphml(G, path) -> None:
     """Write a graph, maze or tessellation as GraphML (through :func:`stringify`).
 
@@ -225,7 +225,7 @@ def from_graphml(path) -> nx.Graph:
     return unstringify(_read(nx.read_graphml, path))
 
 
-@checked(GRAPH, WRITE_PATH)
+@checked(GRAPH, WRITE_FILE)
 def to_gml(G, path) -> None:
     """Write a graph, maze or tessellation as GML (through :func:`stringify`)."""
     _write(nx.write_gml, stringify(G), path)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .._search import bfs_parents, path_from_parents
+from ..params import Number, Param, checked
 
 __all__ = ["Solver", "Solution", "REGISTRY", "register"]
 
@@ -114,6 +115,7 @@ class Solution:
         labels = self.maze.cells.labels
         return [labels[i] for i in self.path_indices.tolist()]
 
+    @checked(Param("limit", Number(1, 10**7, integer=True), 10000, "the most paths to list"))
     def paths(self, limit: int = 10000) -> list[np.ndarray]:
         """Every path the result holds, as arrays of cell indices.
 

@@ -22,7 +22,7 @@ ALGORITHM = Param("algorithm", Either((Text(200), Instance((Callable,), "a sampl
 SAMPLES = Param("samples", Number(1, MAX_SAMPLES, integer=True), help="mazes to sample", error=InvalidSizeError)
 ALPHA = Param("alpha", Number(0, 1, low_open=True, high_open=True), 1e-3, "the significance level")
 POWER = Param("power", Number(0, 1, low_open=True, high_open=True), 0.9, "the chance to detect the effect")
-TREES = Param("trees", Number(1, integer=True), help="the number of spanning trees", error=InvalidSizeError)
+TREES = Param("trees", Number(1, 10**15, integer=True), help="the number of spanning trees", error=InvalidSizeError)
 W2 = Param("w2", Number(0, low_open=True), help="Cohen's effect size")
 CAP = Param("cap", Number(1, 10**12, integer=True), 10**8, "the most samples to return", error=InvalidSizeError)
 MAX_TREES = Param("max_trees", Number(1, 10**7, integer=True), None, "the most spanning trees to enumerate",
