@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import json
+from collections.abc import Iterable, Sequence
 
 import networkx as nx
 import numpy as np
@@ -73,6 +74,8 @@ class Maze:
         self.open = self._mask(open_edges)
         self.start_index = cells.start if start is None else cells.labels.index(start)
         self.goal_index = cells.goal if goal is None else cells.labels.index(goal)
+        if meta is not None and not isinstance(meta, dict):
+            raise MazeError(f"meta must be a dict (or None), got {type(meta).__name__}")
         self.meta = dict(meta or {})
         self.provenance: dict | None = None  # what made the maze, when read from JSON (to_json records it)
 
@@ -84,9 +87,17 @@ class Maze:
             if open_edges.shape != (m,):
                 raise MazeError(f"open-edge mask has shape {open_edges.shape}, the tessellation has {m} edges")
             return open_edges.copy()
+        if isinstance(open_edges, (str, bytes)) or not isinstance(open_edges, Iterable):
+            raise MazeError(
+                "open_edges must be a boolean mask over the tessellation's edges or an iterable of (u, v) cell "
+                f"pairs, got {type(open_edges).__name__}"
+            )
         mask = np.zeros(m, dtype=bool)
         index = self.cells.labels.index
-        for u, v in open_edges:
+        for pair in open_edges:
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+                raise MazeError(f"open_edges holds {pair!r}, not a (u, v) pair of cells")
+            u, v = pair
             e = self.cells.edge_index(index(u), index(v))
             if e < 0:
                 raise NotACellError(f"({u!r}, {v!r}) is not an edge of the tessellation")
@@ -263,10 +274,14 @@ class Maze:
         MazeFormatError
             If the text is not a mazegraph maze or a field is missing or malformed.
         """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise MazeFormatError(f"a maze is read from JSON text (str or bytes), got {type(text).__name__}")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise MazeFormatError(f"not JSON: {error}") from None
+        except UnicodeDecodeError as error:
+            raise MazeFormatError(f"not UTF-8 text: {error}") from None
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise MazeFormatError(f"not a mazegraph maze (expected \"format\": \"{_FORMAT}\")")
         if data.get("version") != _VERSION or isinstance(data.get("version"), bool):

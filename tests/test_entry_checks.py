@@ -25,6 +25,19 @@ def maze():
     return mg.generate(T.orthogonal(4, 5), "kruskal", seed=1)
 
 
+_FRAME = None  # a frame of results, made by the fixture below when the plot rows run
+_PUZZLE = None
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _objects():
+    global _FRAME, _PUZZLE
+    import pandas as pd
+
+    _FRAME = pd.DataFrame({"variant": ["a", "b"], "dead_end_pct": [1.0, 2.0]})
+    _PUZZLE = mg.numberlink.generate(T.orthogonal(4, 4), seed=1)
+
+
 ROWS = [
     # solvers
     (lambda M: mg.solve(M, "tremaux", start=(0.5, 0.5)), mg.NotACellError, r"solve: start: \(0.5, 0.5\) is not a cell"),
@@ -80,6 +93,19 @@ ROWS = [
     (lambda M: mg.plot.gallery(T.orthogonal(3, 3), ["kruskal"], columns="x"), mg.InvalidOptionError, "columns"),
     (lambda M: mg.plot.informative_metrics(0.5), mg.InvalidOptionError, "df must be a pandas.DataFrame"),
     (lambda M: mg.plot.degrees(10**30), mg.InvalidOptionError, "table must be a pandas.DataFrame"),
+    (lambda M: mg.plot.distributions(_FRAME, kind=np.zeros((2, 2), bool)), mg.InvalidOptionError,
+     "kind must be one of"),
+    # the maze itself
+    (lambda M: mg.Maze(M.tessellation, 1e-300), mg.MazeError, "open_edges must be a boolean mask"),
+    (lambda M: mg.Maze(M.tessellation, meta=np.zeros((2, 2), bool)), mg.MazeError, "meta must be a dict"),
+    (lambda M: mg.Maze.from_json(1.5), mg.MazeFormatError, "JSON text"),
+    (lambda M: mg.Maze.from_json(b"\xff"), mg.MazeFormatError, "not UTF-8"),
+    # numberlink
+    (lambda M: mg.numberlink.count_solutions(10**30), mg.PuzzleError, "puzzle must be a mazegraph.numberlink.Puzzle"),
+    (lambda M: mg.numberlink.count_solutions(_PUZZLE, limit=b"\xff"), mg.InvalidOptionError, "limit must be"),
+    (lambda M: mg.numberlink.generate(T.orthogonal(3, 3), max_attempts=np.float32("nan")), mg.InvalidOptionError,
+     "max_attempts must be an integer"),
+    (lambda M: mg.numberlink.parse(2**63), mg.PuzzleFormatError, "text must be text"),
 ]
 
 

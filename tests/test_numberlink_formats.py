@@ -85,7 +85,7 @@ def test_malformed_input_gives_located_errors(text, fmt, message):
 def test_non_utf8_bytes_located():
     with pytest.raises(mg.PuzzleFormatError, match=r"line 2 column 3: byte 0xff is not UTF-8"):
         nl.parse(b"1.1\n2.\xff2\n")
-    with pytest.raises(mg.UnsupportedError, match="unknown numberlink format"):
+    with pytest.raises(mg.errors.InvalidOptionError, match="format must be one of .text., .flow., .numeric., .json."):
         nl.parse("1.1", format="png")
 
 

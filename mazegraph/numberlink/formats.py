@@ -33,6 +33,7 @@ import re
 import string
 
 from ..errors import PuzzleFormatError, UnsupportedError
+from ..params import Choice, Instance, Param, checked
 from .puzzle import SYMBOLS, Puzzle, _board_lines, _grid_text, parse_json, parse_text
 
 __all__ = ["parse", "decode", "detect", "to_flow", "to_numeric", "FORMATS"]
@@ -86,6 +87,11 @@ def detect(text: str) -> str:
     return "text" if chars == set(SYMBOLS[: len(chars)]) else "flow"
 
 
+@checked(
+    Param("text", Instance((str, bytes, bytearray), "text (str) or UTF-8 bytes"), help="the puzzle's text",
+          error=PuzzleFormatError),
+    Param("format", Choice(FORMATS), None, "the format (None: detected)"),
+)
 def parse(text: str | bytes, format: str | None = None) -> Puzzle:
     """Read a puzzle in any of :data:`FORMATS`, detected unless ``format`` is given.
 

@@ -27,6 +27,7 @@ import numpy as np
 
 from .._random import as_generator
 from ..errors import GenerationError, InvalidOptionError
+from ..params import Number, Param, checked
 from ..tessellations.compile import compile_graph
 from .puzzle import Puzzle
 from .solve import solutions
@@ -430,6 +431,7 @@ def _implied_unique(fill: bool, self_touch: bool) -> list[dict]:
     return out
 
 
+@checked(Param("max_attempts", Number(1, 10**6, integer=True), 50, "boards tried before giving up"))
 def generate(
     G,
     seed=None,

@@ -44,7 +44,14 @@ from itertools import combinations
 
 import numpy as np
 
+from ..errors import PuzzleError
+from ..params import Flag, Instance, Number, Param, checked
 from .puzzle import Puzzle
+
+_PUZZLE = Param("puzzle", Instance((Puzzle,), "a mazegraph.numberlink.Puzzle"), help="the puzzle", error=PuzzleError)
+_LIMIT = Param("limit", Number(1, None, integer=True), None, "stop after this many solutions (None: no limit)")
+_FILL = Param("fill", Flag(), None, "every cell on a path (None: the puzzle's own rule)")
+_SELF_TOUCH = Param("self_touch", Flag(), None, "a path may run beside itself (None: the puzzle's own rule)")
 
 __all__ = ["solve", "count_solutions", "solutions"]
 
@@ -254,6 +261,7 @@ def _rules(puzzle: Puzzle, fill, self_touch) -> tuple[bool, bool]:
     return (puzzle.fill if fill is None else bool(fill), puzzle.self_touch if self_touch is None else bool(self_touch))
 
 
+@checked(_PUZZLE, _LIMIT, _FILL, _SELF_TOUCH)
 def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = "glucose4", exclude=(), *,
               fill: bool | None = None, self_touch: bool | None = None, stats: dict | None = None):
     """Yield the solutions of a puzzle, each a list of paths of cell indices.
@@ -341,6 +349,7 @@ def _search(sat, enc: _Encoding, puzzle: Puzzle, limit, exclude):
         sat.add_clause(enc.block(paths))
 
 
+@checked(_PUZZLE, _FILL, _SELF_TOUCH)
 def solve(puzzle: Puzzle, *, fill: bool | None = None, self_touch: bool | None = None) -> list[list[int]] | None:
     """Solve a Numberlink puzzle.
 
@@ -378,6 +387,7 @@ def solve(puzzle: Puzzle, *, fill: bool | None = None, self_touch: bool | None =
     return None
 
 
+@checked(_PUZZLE, _LIMIT, _FILL, _SELF_TOUCH)
 def count_solutions(puzzle: Puzzle, limit: int = 2, *, fill: bool | None = None, self_touch: bool | None = None) -> int:
     """Count a puzzle's solutions, stopping at ``limit``.
 

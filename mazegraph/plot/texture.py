@@ -246,7 +246,7 @@ def _panel(ax, df, metric: str, labels: list[str], codes: np.ndarray, kind: str,
 
 
 def _check(df, metrics, by: str, kind: str) -> list[str]:
-    if kind not in KINDS:
+    if not isinstance(kind, str) or kind not in KINDS:
         raise InvalidOptionError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if by not in df:
         raise InvalidOptionError(f"by: {by!r} is not a column of the frame; columns: {', '.join(map(str, df.columns))}")

@@ -28,6 +28,7 @@ from ..symmetry import SYMMETRIES
 
 __all__ = ["Config", "AlgorithmEntry", "TessellationEntry", "load_config", "load_plugins", "canonical_json"]
 
+MAX_MAZES = 10**7  # one experiment plans its tasks in memory (about 1 GB at this many); 100 x 100 mazes: a day on 2 cores
 MAX_SEED = 2**63 - 1  # root seeds and spawn keys live in int64 Parquet columns
 FOCUSES = ("passage", "wall")
 
@@ -198,18 +199,22 @@ def _parse(data: dict, source: str | None, base: str | None) -> Config:
             raise ConfigError(f"{key}: expected a string, got {_show(data[key])}")
 
     load_plugins(tuple(_resolve_plugin(p, base) for p in plugins), where="plugins")
-    algorithms = _table_list(data["algorithms"], "algorithms")
-    tessellations = _table_list(data["tessellations"], "tessellations")
+    algorithms = tuple(_unique([_algorithm(a, f"algorithms[{i}]") for i, a in enumerate(
+        _table_list(data["algorithms"], "algorithms"))], "algorithms"))
+    tessellations = tuple(_unique([_tessellation(t, f"tessellations[{i}]", root_seed) for i, t in enumerate(
+        _table_list(data["tessellations"], "tessellations"))], "tessellations"))
+    mazes = seeds * len(algorithms) * sum(len(t.sizes) for t in tessellations)
+    if mazes > MAX_MAZES:
+        raise ConfigError(
+            f"seeds: {seeds} mazes for each of {mazes // seeds:,} algorithm and size pairs make {mazes:,} mazes, more "
+            f"than one experiment plans ({MAX_MAZES:,}); lower seeds, or split the work into several experiments "
+            "(raising seeds later extends a finished folder)"
+        )
     return Config(
         root_seed=root_seed,
         seeds=seeds,
-        algorithms=tuple(_unique([_algorithm(a, f"algorithms[{i}]") for i, a in enumerate(algorithms)], "algorithms")),
-        tessellations=tuple(
-            _unique(
-                [_tessellation(t, f"tessellations[{i}]", root_seed) for i, t in enumerate(tessellations)],
-                "tessellations",
-            )
-        ),
+        algorithms=algorithms,
+        tessellations=tessellations,
         metrics=metrics,
         skip_unsupported=skip,
         plugins=plugins,
