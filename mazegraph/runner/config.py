@@ -28,7 +28,7 @@ from ..symmetry import SYMMETRIES
 
 __all__ = ["Config", "AlgorithmEntry", "TessellationEntry", "load_config", "load_plugins", "canonical_json"]
 
-MAX_MAZES = 10**7  # one experiment plans its tasks in memory (about 1 GB at this many); 100 x 100 mazes: a day on 2 cores
+MAX_MAZES = 10**7  # a plan holds its tasks in memory (about 1 GB at this many); 100 x 100 mazes: a day on 2 cores
 MAX_SEED = 2**63 - 1  # root seeds and spawn keys live in int64 Parquet columns
 FOCUSES = ("passage", "wall")
 
