@@ -55,14 +55,6 @@ nitpick_ignore_regex = [
     # Markdown pages link result tables under data/ for readers of the repository; the site has no copy
     ("myst", r".*/data/results/.*"),
 ]
-# TEMPORARY, until the owners of these files fix them (listed in /work/notes/docstring_fixes.md): references
-# to names that are not documented, in modules other sessions are editing now. Remove each line once fixed.
-nitpick_ignore = [
-    ("py:func", "fractal_cells"),  # mazegraph/tessellations/fractal.py, fractal_shape
-    ("py:func", "ring_sizes"),  # mazegraph/tessellations/theta.py, theta
-    ("py:func", "weave_cells"),  # mazegraph/tessellations/weave.py, weave_under
-    ("py:data", "plan.ID_COLUMNS"),  # mazegraph/runner/schema.py, module docstring (:data:`~.plan.ID_COLUMNS`)
-]
 
 # -- Markdown pages (metrics.md, atlas.md, reproducibility.md) --------------------------------
 myst_enable_extensions = []

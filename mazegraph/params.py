@@ -246,7 +246,7 @@ class Cell(Kind):
     """One cell label, e.g. a start: checked against the tessellation when one is given.
 
     Without a tessellation any hashable value passes (lists become tuples); with
-    one, the label must be one of its cells as written (see :func:`cell_label`).
+    one, the label must be one of its cells as written (see ``cell_label`` in this module).
     """
 
     def check(self, value, cells=None):

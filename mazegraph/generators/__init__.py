@@ -140,7 +140,7 @@ def generate(
         The same seed gives the same maze in every process. ``meta["seed"]`` of
         the maze records a seed that makes it again, whatever the kind given
         (for None the entropy drawn, for a Generator its state before use; see
-        :func:`mazegraph._random.seeded`): ``generate(G, name, seed=M.meta["seed"])``.
+        ``mazegraph._random.seeded``): ``generate(G, name, seed=M.meta["seed"])``.
     start, goal : cell label, optional
         The maze's start and goal (its solution runs between them); the
         tessellation's defaults when omitted.

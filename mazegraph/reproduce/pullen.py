@@ -210,8 +210,8 @@ def implied_range(printed: float, metric: str) -> tuple[float, float]:
 def compare(results: pd.DataFrame, times: pd.DataFrame | None = None) -> pd.DataFrame:
     """Ours beside Daedalus measured and Pullen's printed figures, one row per (row, focus), with verdicts.
 
-    ``times`` (from :func:`time_rows`) gives the relative time column; without
-    it the column comes from the runner's wall times (see :func:`_relative_times`).
+    ``times`` (from ``time_rows``) gives the relative time column; without
+    it the column comes from the runner's wall times (``_relative_times``).
     """
     from ..runner import summarize
 

@@ -1,6 +1,6 @@
 """The columns of an experiment's rows: names, Arrow types, categories, variant labels.
 
-A worker returns the *base* columns (:data:`~.plan.ID_COLUMNS`, the metrics,
+A worker returns the *base* columns (``plan.ID_COLUMNS``, the metrics,
 ``time_ns`` and ``error``); :meth:`RowSchema.finish` turns them into the rows
 every output holds, in this order:
 

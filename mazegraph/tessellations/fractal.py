@@ -172,7 +172,7 @@ def fractal_shape(tessellation) -> tuple[int, int, int]:
     Parameters
     ----------
     tessellation : networkx.Graph or CellGraph
-        Made by :func:`fractal` or :func:`fractal_cells` (or rebuilt from their spec).
+        Made by :func:`fractal` or ``fractal_cells`` (or rebuilt from their spec).
 
     Raises
     ------

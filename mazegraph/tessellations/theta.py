@@ -102,7 +102,7 @@ def theta(rings: int) -> nx.Graph:
         Number of rings, the centre cell counting as ring 0 (at least 1). Ring
         ``k`` lies between radii ``k`` and ``k + 1``; its cell count doubles
         whenever the cells would grow twice as wide as they are high (see
-        :func:`ring_sizes`).
+        ``ring_sizes``).
 
     Returns
     -------

@@ -149,7 +149,7 @@ def weave_under(tessellation) -> np.ndarray:
     Parameters
     ----------
     tessellation : CellGraph, networkx.Graph or Maze
-        A weave tessellation (from :func:`weave` or :func:`weave_cells`), a
+        A weave tessellation (from :func:`weave` or ``weave_cells``), a
         maze on one, or any graph whose under edges carry the attribute
         ``under`` (the label of the crossed cell). Any other tessellation has no
         under edges and gives all -1.
