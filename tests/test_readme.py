@@ -17,5 +17,7 @@ def test_readme_usage_example_runs(tmp_path, monkeypatch):
 
 def test_readme_opens_with_the_two_commands():
     lines = README.read_text(encoding="utf-8").splitlines()
-    commands = [line for line in lines[:6] if line.startswith("python -m pip install")]
-    assert "mazegraph reproduce pullen" in commands[0] and "pytest" in commands[1]
+    block = lines[lines.index("```bash") + 1 : lines.index("```")]
+    assert len(block) == 2, block  # exactly two commands for a fresh machine: the main job, the test suite
+    assert block[0].startswith("python -m pip install") and "mazegraph reproduce pullen" in block[0]
+    assert block[1].startswith("python -m pip install") and "pytest" in block[1]
