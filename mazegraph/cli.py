@@ -21,6 +21,7 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from ._folders import make_folder
 from .errors import InvalidOptionError, MazeError, NotACellError, OutputPathError
 
 __all__ = ["main", "parse_options", "parse_label"]
@@ -216,7 +217,7 @@ def _cmd_reproduce(args) -> int:
     if args.full and args.table in ("pullen", "solvers"):
         raise InvalidOptionError(f"{args.table} has no --full run: give more --seeds instead (e.g. --seeds 1000)")
     if args.out is not None:
-        _folder(args.out)
+        make_folder(args.out)
     if args.table == "atlas":  # the texture atlas: mazegraph.reproduce.atlas
         from .reproduce.atlas import main as atlas
 
@@ -285,7 +286,7 @@ def _cmd_gallery(args) -> int:
     from .generators import algorithm_info, applicability, generate
 
     algorithm_info(args.algorithm)  # an unknown name stops here, with the known ones
-    out = _folder(args.out)
+    out = make_folder(args.out)
     for name in tessellations.names():
         entry = tessellations.TESSELLATIONS[name]
         started = time.perf_counter()
@@ -322,16 +323,6 @@ def _cmd_warmup(args) -> int:
         seconds = ensure(probes, args.workers, progress=not args.no_progress)
         print(f"compiled mazegraph kernels for this machine ({len(probes)} probes) in {seconds:.1f} s")
     return 0
-
-
-def _folder(path) -> Path:
-    """Make the output folder ``path`` (and its parents), or say why not."""
-    folder = Path(path)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputPathError(f"cannot create the folder {folder}: {error.strerror or error}") from None
-    return folder
 
 
 def _write(path: Path, text: str) -> None:

@@ -48,6 +48,7 @@ import socket
 import sys
 from pathlib import Path
 
+from .._folders import make_folder
 from ..errors import ConfigError, ExperimentError, OutputPathError
 from .config import canonical_json
 from .provenance import provenance
@@ -351,11 +352,7 @@ class Store:
         OutputPathError
             If the folder cannot be created or written.
         """
-        folder = Path(out)
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            raise OutputPathError(f"cannot create {folder}: {error.strerror or error}") from None
+        folder = make_folder(out)
         lock = FolderLock(folder)
         lock.acquire(wait)
         try:

@@ -15,12 +15,11 @@ Each writes CSV, Markdown and PNG files under its output folder.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-from ..errors import OutputPathError
+from .._folders import make_folder
 from ..generators import applicability
 from ..params import Param, checked
 from ..plot import degrees
@@ -45,15 +44,6 @@ __all__ = [
 
 GRAPHS = [("orthogonal", (2, 3)), ("orthogonal", (3, 3)), ("orthogonal", (3, 4)), ("sigma", (3, 3)), ("torus", (3, 3))]
 ORDER = {"Yes": 0, "no": 1, "never": 2}
-
-
-def _folder(out) -> Path:
-    out = Path(out)
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise OutputPathError(f"cannot create {out}: {error.strerror or error}") from None
-    return out
 
 
 @checked(GRAPH, ALPHA, POWER, SEED, Param("max_samples", SAMPLES.kind, 70_000, "the most samples"))
@@ -97,7 +87,7 @@ def reproduce_uniformity(
         (``never`` if proven on any graph, else ``no`` if any graph says so,
         else ``Yes``), where the proof came from (``reachable``) and Pullen's.
     """
-    out = _folder(out)
+    out = make_folder(out)
     graphs = graphs or GRAPHS
     pullen = reference().set_index("algorithm")["uniform"]
     records, plans = [], []
@@ -183,7 +173,7 @@ def reproduce_ust(out="ust-results", mazes: int = 40, full: bool = False, seed: 
 
     Writes ``ust.csv`` and ``ust.png`` under ``out``.
     """
-    out = _folder(out)
+    out = make_folder(out)
     parts = []
     for name, size, margin in UST_RUNS["full" if full else "quick"]:
         part = degree_fractions("wilson", name, size, mazes, seed=seed, margin=margin)
@@ -205,7 +195,7 @@ def reproduce_scaling(out="scaling-results", mazes: int = 10, full: bool = False
     Quick: ``n`` = 16..256, ``mazes`` per size; full: ``n`` = 16..1024. Writes
     ``lengths.csv``, ``scaling.csv`` and ``scaling.png``.
     """
-    out = _folder(out)
+    out = make_folder(out)
     sizes = [16, 32, 64, 128, 256] + ([512, 1024] if full else [])
     algorithms = algorithms or list(dict.fromkeys(row.algorithm for row in ROWS))  # the perfect-maze generators
     lengths = scaling(algorithms, sizes, mazes, seed=seed, progress=echo)
