@@ -38,6 +38,20 @@ ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
               "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row")
 
 
+@kernel(python=False)
+def scramble(visit, length, state):
+    """Put a uniformly random permutation of ``0 .. length - 1`` in ``visit[:length]``.
+
+    The "inside-out" form of the Fisher-Yates shuffle (R. Durstenfeld, "Algorithm 235: Random
+    permutation", CACM 7(7), 1964): the order in which a row's cells are visited by the
+    scrambled Eller.
+    """
+    for q in range(length):
+        j = bounded(state, q + 1)
+        visit[q] = visit[j]
+        visit[j] = q
+
+
 @kernel
 def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, futloc, ncomp, crosses, p_join, p_down,
            scrambled, state):
@@ -72,10 +86,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
             break
         # join adjacent cells of different sets at random, visiting the cells in order or in a random order
         if scrambled:
-            for q in range(length):
-                j = bounded(state, q + 1)
-                visit[q] = visit[j]
-                visit[j] = q
+            scramble(visit, length, state)
         for i in range(length):
             q = visit[i] if scrambled else i
             c = order[base + q]
@@ -276,10 +287,7 @@ def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south,
     for x in range(sets):
         fpar[x] = -1
     if scrambled:
-        for q in range(cols):
-            j = bounded(state, q + 1)
-            visit[q] = visit[j]
-            visit[j] = q
+        scramble(visit, cols, state)
     for i in range(cols):
         q = visit[i] if scrambled else i
         if q < cols - 1:
