@@ -158,13 +158,15 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, c
     u = bounded(state, n) if root < 0 else root
     status[u] = 2
     cyclic = len(cyc_ptr) > 0
+    # crosses_open only where there are crossings: called with arrays inside a branch, numba counts
+    # references to them at every call (atomic increments), a third of the time on a square grid
+    zeta = len(crosses) > 0
     added = 1
     while added < n:
         for t in range(indptr[u], indptr[u + 1]):
             v = neighbors[t]
             if status[v] == 0:
-                e = edge_ids[t]
-                if crosses_open(e, crosses, is_open):
+                if zeta and crosses_open(edge_ids[t], crosses, is_open):
                     continue
                 status[v] = 1
                 frontier[size] = v
@@ -184,18 +186,19 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, c
                 for _ in range(d):
                     t = cyc_slot[lo + j]
                     j = j + 1 if j + 1 < d else 0
-                    if t >= 0 and status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
-                        chosen = edge_ids[t]
-                        break
+                    if t >= 0 and status[neighbors[t]] == 2:
+                        if not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
+                            chosen = edge_ids[t]
+                            break
             else:  # a uniformly random tree neighbour
                 count = 0
                 for t in range(indptr[c], indptr[c + 1]):
-                    if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                    if status[neighbors[t]] == 2 and not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
                         count += 1
                 if count > 0:
                     k = bounded(state, count)
                     for t in range(indptr[c], indptr[c + 1]):
-                        if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                        if status[neighbors[t]] == 2 and not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
                             if k == 0:
                                 chosen = edge_ids[t]
                                 break
