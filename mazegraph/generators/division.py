@@ -321,7 +321,10 @@ def division(cells: CellGraph, rng: np.random.Generator, *, method="auto", orien
     Every edge is closed by the wall that first separates its two cells unless it
     is that wall's door, so the open edges are exactly the doors: ``n - 1`` of
     them, joining the rooms into a spanning tree. The kernels keep the rooms on an
-    explicit stack (no Python recursion) and open only the doors.
+    explicit stack (no Python recursion); with straight walls a corridor (a room one
+    cell wide, all of whose walls would be doors) is left open at once, the
+    random stream advanced by the draws its splits would make, so the maze is
+    the one splitting it wall by wall gives.
 
     Two ways to split, chosen by ``method``:
 
