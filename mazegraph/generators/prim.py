@@ -24,12 +24,15 @@ blocked and join every cell, so the result is still a spanning tree.
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 
 from .._numba import kernel
 from .._random import bounded, kernel_state, next_u64
 from ..cellgraph import CellGraph
 from ..params import Choice, Param
+from ..structure.box import box_of
 from ..structure.dual import grow_root, slot_ends
 from ..structure.passages import crosses_open
 from .registry import algorithm
@@ -158,13 +161,15 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, c
     u = bounded(state, n) if root < 0 else root
     status[u] = 2
     cyclic = len(cyc_ptr) > 0
+    # crosses_open only where there are crossings: called with arrays inside a branch, numba counts
+    # references to them at every call (atomic increments), a third of the time on a square grid
+    zeta = len(crosses) > 0
     added = 1
     while added < n:
         for t in range(indptr[u], indptr[u + 1]):
             v = neighbors[t]
             if status[v] == 0:
-                e = edge_ids[t]
-                if crosses_open(e, crosses, is_open):
+                if zeta and crosses_open(edge_ids[t], crosses, is_open):
                     continue
                 status[v] = 1
                 frontier[size] = v
@@ -184,18 +189,19 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, c
                 for _ in range(d):
                     t = cyc_slot[lo + j]
                     j = j + 1 if j + 1 < d else 0
-                    if t >= 0 and status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
-                        chosen = edge_ids[t]
-                        break
+                    if t >= 0 and status[neighbors[t]] == 2:
+                        if not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
+                            chosen = edge_ids[t]
+                            break
             else:  # a uniformly random tree neighbour
                 count = 0
                 for t in range(indptr[c], indptr[c + 1]):
-                    if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                    if status[neighbors[t]] == 2 and not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
                         count += 1
                 if count > 0:
                     k = bounded(state, count)
                     for t in range(indptr[c], indptr[c + 1]):
-                        if status[neighbors[t]] == 2 and not crosses_open(edge_ids[t], crosses, is_open):
+                        if status[neighbors[t]] == 2 and not (zeta and crosses_open(edge_ids[t], crosses, is_open)):
                             if k == 0:
                                 chosen = edge_ids[t]
                                 break
@@ -208,6 +214,69 @@ def _prim_modified(indptr, neighbors, edge_ids, crosses, state, root, cyc_ptr, c
             added += 1
             u = c
             break
+    return is_open
+
+
+@kernel
+def _prim_modified_grid(rows, cols, scan, turn, state):
+    """``_prim_modified`` with the cyclic pick on a ``rows`` x ``cols`` square grid, by index arithmetic.
+
+    Same draws, same maze, for a grid numbered as :func:`_grid_directions`
+    checks. The cells sit in a frame one cell wide whose status (3) is neither
+    outside nor in the tree, so a step off the grid needs no test, and a
+    neighbour is a fixed offset away: the whole state is a few bytes a cell
+    (status, the two passages right and down) instead of the CSR arrays and
+    :func:`cyclic_slots`, which at 100 x 100 no longer fit the cache. Joining
+    the frontier and opening a passage take no branch (a status test is a coin
+    flip to the processor: a mispredicted branch costs more). Direction
+    ``g`` is a step up (0), left (1), right (2) or down (3); ``scan`` lists them
+    in the order the CSR lists a cell's neighbours, ``turn`` in the cyclic order.
+    """
+    width = cols + 2
+    n = rows * cols
+    status = np.full((rows + 2) * width, 3, dtype=np.uint8)  # 0 outside, 1 frontier, 2 in the tree, 3 frame
+    for r in range(rows):
+        for c in range(cols):
+            status[(r + 1) * width + c + 1] = 0
+    step = np.array([-width, -1, 1, width], dtype=np.int64)
+    opened = np.zeros(2 * (rows + 2) * width, dtype=np.bool_)  # 2p: passage p to p + 1; 2p + 1: to p + width
+    shift = np.array([-width, -1, 0, 0], dtype=np.int64)
+    kind = np.array([1, 0, 0, 1], dtype=np.int64)
+    frontier = np.empty(n, dtype=np.int32)
+    size = 0
+    first = bounded(state, n)
+    u = (first // cols + 1) * width + first % cols + 1
+    status[u] = 2
+    for _ in range(n - 1):
+        for k in range(4):
+            v = u + step[scan[k]]
+            s = status[v]
+            new = s == 0  # outside: joins the frontier (written always, kept only then)
+            frontier[size] = v
+            size += new
+            status[v] = s | new
+        i = bounded(state, size)
+        c = frontier[i]
+        size -= 1
+        frontier[i] = frontier[size]
+        j = bounded(state, 4)  # the first tree neighbour in cyclic order from a random direction
+        for _ in range(4):
+            g = turn[j]
+            j = j + 1 if j < 3 else 0
+            v = c + step[g]
+            if status[v] == 2:
+                opened[2 * (c + shift[g]) + kind[g]] = True  # the passage from c's upper or left neighbour, or c
+                break
+        status[c] = 2
+        u = c
+    across = rows * (cols - 1)  # orthogonal's edge order: along the rows first, then between them
+    is_open = np.empty(across + (rows - 1) * cols, dtype=np.bool_)
+    for r in range(rows):
+        for c in range(cols - 1):
+            is_open[r * (cols - 1) + c] = opened[2 * ((r + 1) * width + c + 1)]
+    for r in range(rows - 1):
+        for c in range(cols):
+            is_open[across + r * cols + c] = opened[2 * ((r + 1) * width + c + 1) + 1]
     return is_open
 
 
@@ -381,6 +450,10 @@ def prim_modified(cells: CellGraph, rng: np.random.Generator, *, pick="cyclic"):
     .. [2] J. Buck, "Maze Generation: Prim's Algorithm", 2011,
        https://weblog.jamisbuck.org/2011/1/10/maze-generation-prim-s-algorithm
     """
+    if pick == "cyclic":
+        grid = _grid_directions(cells)
+        if grid is not None:
+            return _prim_modified_grid(*grid, kernel_state(rng))
     cyc_ptr, cyc_slot = cyclic_slots(cells) if pick == "cyclic" else (_NONE, _NONE)
     return _prim_modified(
         cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), grow_root(cells),
@@ -452,3 +525,59 @@ def _cyclic_slots(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
     position = np.where(spaced[owner], sector, position)
     cyc_slot[cyc_ptr[owner] + position] = slots
     return cyc_ptr, cyc_slot
+
+
+def _grid_directions(cells: CellGraph) -> tuple[int, int, np.ndarray, np.ndarray] | None:
+    """``(rows, cols, scan, turn)`` for :func:`_prim_modified_grid` if ``cells`` is a square grid it can run on.
+
+    That is a ``rows`` x ``cols`` box (:func:`~mazegraph.structure.box.box_of`)
+    whose cells and edges are numbered as ``orthogonal`` numbers them (row by
+    row; the edges along the rows first), whose every cell lists its neighbours
+    in the same order of directions (``scan``) and has four directions in
+    :func:`cyclic_slots`, the same at every cell (``turn``). Anything else
+    (other numberings, wall duals, a single row) is None and runs on the CSR
+    arrays. Checked once per tessellation.
+    """
+    return cells.memo("prim_grid_directions", lambda: _find_grid_directions(cells))
+
+
+def _find_grid_directions(cells: CellGraph):
+    box = box_of(cells)
+    n = cells.n_cells
+    if box is None or len(box.shape) != 2 or grow_root(cells) >= 0 or not np.array_equal(box.cell_at, np.arange(n)):
+        return None
+    rows, cols = (int(x) for x in box.shape)
+    row, col = np.divmod(np.arange(n), cols)
+    along, between = col < cols - 1, row < rows - 1
+    if not (np.array_equal(box.step_edge[along, 1], row[along] * (cols - 1) + col[along])
+            and np.array_equal(box.step_edge[between, 0], rows * (cols - 1) + np.flatnonzero(between))):
+        return None
+    owner = np.repeat(np.arange(n), np.diff(cells.indptr))
+    code = 3 * (row[cells.neighbors] - row[owner] + 1) + col[cells.neighbors] - col[owner] + 1
+    direction = np.full(9, -1)
+    direction[[1, 3, 5, 7]] = [0, 1, 2, 3]  # up, left, right, down, as _prim_modified_grid numbers them
+    direction = direction[code]
+    same = owner[1:] == owner[:-1]
+    scan = None
+    for order in itertools.permutations(range(4)):
+        rank = np.argsort(order)
+        if (rank[direction[1:]] > rank[direction[:-1]])[same].all():
+            scan = np.array(order, dtype=np.int64)
+            break
+    cyc_ptr, cyc_slot = cyclic_slots(cells)
+    if scan is None or not np.array_equal(cyc_ptr, 4 * np.arange(n + 1)):
+        return None
+    slots = cyc_slot.reshape(n, 4)
+    turn = []
+    for k in range(4):
+        seen = np.unique(direction[slots[:, k][slots[:, k] >= 0]])
+        if len(seen) > 1:
+            return None
+        turn.append(int(seen[0]) if len(seen) else -1)
+    unused = iter(sorted(set(range(4)) - set(turn)))
+    turn = np.array([g if g >= 0 else next(unused) for g in turn], dtype=np.int64)
+    slot_of = np.full((n, 4), -1, dtype=np.int64)  # each cell's slot in each direction
+    slot_of[owner, direction] = np.arange(len(owner))
+    if not np.array_equal(slots, slot_of[:, turn]):
+        return None
+    return rows, cols, scan, turn
