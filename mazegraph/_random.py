@@ -98,49 +98,141 @@ def seeded(seed=None) -> tuple[np.random.Generator, int | dict]:
 
 
 def _int_generator(seed: int) -> np.random.Generator:
-    """``numpy.random.default_rng(seed)`` for an int ``seed``, built in about half the time.
+    """``numpy.random.default_rng(seed)`` for an int ``seed``, built in a few microseconds.
 
-    ``default_rng(seed)`` is ``Generator(PCG64(SeedSequence(seed)))``, and PCG64 seeds
-    itself from ``SeedSequence.generate_state(4, uint64)``, which numpy runs in
-    interpreted code under an ``errstate`` (about 10 us, half of a small maze's
-    ``generate``). :class:`_FastSeedSequence` computes the same words compiled; the
-    pool (the entropy mixing) stays numpy's own.
+    ``default_rng(seed)`` is ``Generator(PCG64(SeedSequence(seed)))``: the SeedSequence
+    mixes the int into its pool and PCG64 seeds itself from the pool's
+    ``generate_state(4, uint64)``, all in interpreted or object-level code (about 12 us,
+    a third of a small maze's ``generate``). :func:`_seed_words` computes those four
+    words compiled, in one call, and PCG64 takes them from an :class:`_IntSeedSequence`
+    that builds numpy's own SeedSequence only if something else is asked of it.
     """
-    return np.random.Generator(np.random.PCG64(_FastSeedSequence(seed)))
+    return np.random.Generator(np.random.PCG64(_IntSeedSequence(seed)))
 
 
-class _FastSeedSequence(np.random.SeedSequence):
-    """numpy's SeedSequence whose ``generate_state`` of uint64 words is compiled (:func:`_pool_words`).
+class _IntSeedSequence(np.random.bit_generator.ISpawnableSeedSequence):
+    """numpy's ``SeedSequence(entropy)`` for an int, with its four uint64 words for PCG64 compiled.
 
-    Any other request goes to numpy's own method. Spawning and pickling are
-    numpy's; ``tests/test_random.py`` checks the words and the Generator's state
-    against numpy's for ints from 0 to 2**128.
+    ``generate_state(4, uint64)`` (what PCG64 asks once, when seeded) comes from
+    :func:`_seed_words`; any other request, spawning, and the SeedSequence's
+    attributes (``entropy``, ``pool``, ...) go to numpy's own ``SeedSequence(entropy)``,
+    made on first such use and kept (so spawned children are counted as numpy
+    counts them). ``tests/test_random.py`` checks the words, the Generator's state,
+    spawning and pickling against numpy's for ints from 0 to 2**128.
     """
+
+    __slots__ = ("entropy", "_sequence")
+
+    def __init__(self, entropy: int):
+        self.entropy = entropy
+        self._sequence = None
+
+    @property
+    def sequence(self) -> np.random.SeedSequence:
+        """numpy's own SeedSequence for the same entropy."""
+        if self._sequence is None:
+            self._sequence = np.random.SeedSequence(self.entropy)
+        return self._sequence
 
     def generate_state(self, n_words, dtype=np.uint32):
-        if dtype is np.uint64:
-            return _pool_words(self.pool, n_words)
-        return super().generate_state(n_words, dtype)
+        if dtype is np.uint64 and n_words == 4 and self._sequence is None:
+            if self.entropy < 2**63:  # a scalar argument: the kernel call costs less than building an array
+                return _small_seed_words(self.entropy)
+            return _seed_words(_entropy_words(self.entropy))
+        return self.sequence.generate_state(n_words, dtype)
+
+    def spawn(self, n_children):
+        return self.sequence.spawn(n_children)
+
+    def __getattr__(self, name):  # pool, pool_size, spawn_key, n_children_spawned, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.sequence, name)
+
+    def __getstate__(self):
+        return {"entropy": self.entropy, "_sequence": self._sequence}
+
+    def __setstate__(self, state):
+        self.entropy = state["entropy"]
+        self._sequence = state["_sequence"]
 
 
-# the output hash of a SeedSequence (M. E. O'Neill's seed_seq_fe, "Developing a seed_seq
-# alternative", pcg-random.org, 2015, as numpy documents and implements it)
+def _entropy_words(entropy: int) -> np.ndarray:
+    """A non-negative int as numpy's SeedSequence reads it: uint32 words, least significant first ([0] for 0)."""
+    if entropy < 2**32:
+        return np.array((entropy,), dtype=np.uint32)
+    n_words = (entropy.bit_length() + 31) // 32
+    return np.frombuffer(entropy.to_bytes(4 * n_words, "little"), dtype="<u4").astype(np.uint32)
+
+
+# numpy's SeedSequence constants (M. E. O'Neill's seed_seq_fe, "Developing a seed_seq alternative",
+# pcg-random.org, 2015, as numpy documents and implements it): the entropy hash (A), the output hash (B)
+# and the mixing function
+_INIT_A = np.uint32(0x43B0D7E5)
+_MULT_A = np.uint32(0x931E8875)
 _INIT_B = np.uint32(0x8B51F9DD)
 _MULT_B = np.uint32(0x58F38DED)
+_MIX_MULT_L = np.uint32(0xCA01F9DD)
+_MIX_MULT_R = np.uint32(0x4973F715)
+_POOL_WORDS = 4
 
 
 @kernel
-def _pool_words(pool, n_words):
-    """``n_words`` uint64 words from a SeedSequence ``pool``: 2 * n_words hashed uint32, low word first."""
-    out = np.zeros(n_words, dtype=np.uint64)
-    hash_const = _INIT_B
-    for i in range(2 * n_words):
-        value = pool[i % len(pool)] ^ hash_const
-        hash_const = np.uint32(hash_const * _MULT_B)
-        value = np.uint32(value * hash_const)
+def _small_seed_words(entropy):
+    """:func:`_seed_words` for an int ``entropy`` from 0 to 2**63 - 1 (one or two uint32 words)."""
+    words = np.zeros(1 if entropy < 2**32 else 2, dtype=np.uint32)
+    words[0] = np.uint32(entropy & 0xFFFFFFFF)
+    if len(words) == 2:
+        words[1] = np.uint32(entropy >> 32)
+    return _seed_words(words)
+
+
+@kernel
+def _seed_words(entropy):
+    """The four uint64 words ``SeedSequence(entropy).generate_state(4, uint64)`` gives, for uint32 ``entropy`` words.
+
+    The pool is mixed as numpy's ``mix_entropy`` does (every entropy word hashed
+    into the pool, every pool word mixed into every other, then the words beyond
+    the pool mixed into all); the words then come out of the output hash.
+    """
+    pool = np.zeros(_POOL_WORDS, dtype=np.uint32)
+    hash_a = _INIT_A
+    for i in range(_POOL_WORDS):
+        value = entropy[i] if i < len(entropy) else np.uint32(0)
+        pool[i], hash_a = _hashmix(value, hash_a)
+    for i_src in range(_POOL_WORDS):
+        for i_dst in range(_POOL_WORDS):
+            if i_src != i_dst:
+                hashed, hash_a = _hashmix(pool[i_src], hash_a)
+                pool[i_dst] = _mix(pool[i_dst], hashed)
+    for i_src in range(_POOL_WORDS, len(entropy)):
+        for i_dst in range(_POOL_WORDS):
+            hashed, hash_a = _hashmix(entropy[i_src], hash_a)
+            pool[i_dst] = _mix(pool[i_dst], hashed)
+    out = np.zeros(4, dtype=np.uint64)
+    hash_b = _INIT_B
+    for i in range(8):
+        value = pool[i % _POOL_WORDS] ^ hash_b
+        hash_b = np.uint32(hash_b * _MULT_B)
+        value = np.uint32(value * hash_b)
         value ^= value >> np.uint32(16)
         out[i // 2] |= np.uint64(value) << np.uint64(32 * (i % 2))
     return out
+
+
+@kernel(python=False)
+def _hashmix(value, hash_const):
+    """numpy's ``hashmix``: the hashed value and the next multiplier."""
+    value = np.uint32(value ^ hash_const)
+    hash_const = np.uint32(hash_const * _MULT_A)
+    value = np.uint32(value * hash_const)
+    return np.uint32(value ^ (value >> np.uint32(16))), hash_const
+
+
+@kernel(python=False)
+def _mix(x, y):
+    result = np.uint32(np.uint32(_MIX_MULT_L * x) - np.uint32(_MIX_MULT_R * y))
+    return np.uint32(result ^ (result >> np.uint32(16)))
 
 
 def _sequence_record(sequence: np.random.SeedSequence) -> int | dict:
