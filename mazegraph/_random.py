@@ -22,7 +22,7 @@ import numpy as np
 from ._numba import kernel
 from .errors import InvalidSeedError
 
-__all__ = ["as_generator", "seeded", "kernel_state", "next_u64", "bounded", "uniform", "shuffled_rows"]
+__all__ = ["as_generator", "seeded", "KernelSeed", "kernel_state", "next_u64", "bounded", "uniform", "shuffled_rows"]
 
 SeedLike = "int | np.random.SeedSequence | np.random.Generator | None"
 
@@ -188,6 +188,55 @@ def _small_seed_words(entropy):
 
 
 @kernel
+def _int_kernel_words(entropy):
+    """``default_rng(entropy).bit_generator.random_raw(4)`` for an int from 0 to 2**63 - 1.
+
+    PCG64 (O'Neill's 128-bit LCG with the XSL-RR output, as numpy implements
+    it) seeded from the SeedSequence words ``w`` (:func:`_small_seed_words`):
+    the state starts at 0 with increment ``2 * (w[2] 2**64 + w[3]) + 1``, steps,
+    adds ``w[0] 2**64 + w[1]`` and steps again; each output steps, then folds
+    the state's halves and rotates them by its top six bits.
+    """
+    w = _small_seed_words(entropy)
+    inc_hi = (w[2] << np.uint64(1)) | (w[3] >> np.uint64(63))
+    inc_lo = (w[3] << np.uint64(1)) | np.uint64(1)
+    hi, lo = _lcg_step(np.uint64(0), np.uint64(0), inc_hi, inc_lo)
+    hi, lo = _add128(hi, lo, w[0], w[1])
+    hi, lo = _lcg_step(hi, lo, inc_hi, inc_lo)
+    out = np.empty(4, dtype=np.uint64)
+    for i in range(4):
+        hi, lo = _lcg_step(hi, lo, inc_hi, inc_lo)
+        x = hi ^ lo
+        r = hi >> np.uint64(58)
+        out[i] = (x >> r) | (x << ((np.uint64(64) - r) & np.uint64(63)))
+    return out
+
+
+_PCG_MULT_HI = np.uint64(2549297995355413924)
+_PCG_MULT_LO = np.uint64(4865540595714422341)
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@kernel(python=False)
+def _add128(a_hi, a_lo, b_hi, b_lo):
+    lo = a_lo + b_lo
+    return a_hi + b_hi + np.uint64(lo < a_lo), lo
+
+
+@kernel(python=False)
+def _lcg_step(hi, lo, inc_hi, inc_lo):
+    """``state * multiplier + inc`` modulo 2**128, in 64-bit halves."""
+    a0, a1 = lo & _LOW32, lo >> np.uint64(32)  # the low halves' full product, in 32-bit pieces
+    b0, b1 = _PCG_MULT_LO & _LOW32, _PCG_MULT_LO >> np.uint64(32)
+    p00, p01, p10 = a0 * b0, a0 * b1, a1 * b0
+    mid = (p00 >> np.uint64(32)) + (p01 & _LOW32) + (p10 & _LOW32)
+    new_lo = (mid << np.uint64(32)) | (p00 & _LOW32)
+    new_hi = a1 * b1 + (p01 >> np.uint64(32)) + (p10 >> np.uint64(32)) + (mid >> np.uint64(32))
+    new_hi += hi * _PCG_MULT_LO + lo * _PCG_MULT_HI
+    return _add128(new_hi, new_lo, inc_hi, inc_lo)
+
+
+@kernel
 def _seed_words(entropy):
     """The four uint64 words ``SeedSequence(entropy).generate_state(4, uint64)`` gives, for uint32 ``entropy`` words.
 
@@ -283,8 +332,56 @@ def _from_record(record: dict) -> np.random.Generator:
     )
 
 
+class KernelSeed:
+    """``default_rng(seed)`` for an int ``seed``, built only if something other than one kernel stream is drawn.
+
+    What :func:`mazegraph.generate` hands an algorithm declared ``lazy_rng``
+    (the package's own) when the seed is an int. The first
+    :func:`kernel_state` of a KernelSeed is the four words
+    ``kernel_state(default_rng(seed))`` gives, computed in one compiled call
+    (:func:`_int_kernel_words`: the SeedSequence hash, PCG64's seeding and its
+    first four outputs) instead of building a SeedSequence, a PCG64 and a
+    Generator (about 5 us of a small maze's ``generate``). Anything else asked of
+    it (another :func:`kernel_state`, any Generator method or attribute) builds
+    ``default_rng(seed)``, advanced past the words already drawn, and goes there,
+    so the stream is the Generator's in every case.
+    """
+
+    __slots__ = ("seed", "_drawn", "_generator")
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._drawn = False
+        self._generator = None
+
+    @property
+    def generator(self) -> np.random.Generator:
+        """``default_rng(seed)``, past the kernel words already drawn."""
+        if self._generator is None:
+            self._generator = _int_generator(self.seed)
+            if self._drawn:
+                self._generator.bit_generator.random_raw(4)
+        return self._generator
+
+    def kernel_words(self) -> np.ndarray:
+        """:func:`kernel_state` of the Generator: its next four raw words, not all zero."""
+        if self._generator is None and not self._drawn and self.seed < 2**63:
+            words = _int_kernel_words(self.seed)
+            if np.count_nonzero(words):
+                self._drawn = True
+                return words
+        return kernel_state(self.generator)
+
+    def __getattr__(self, name):  # integers, random, bit_generator, spawn, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.generator, name)
+
+
 def kernel_state(rng: np.random.Generator) -> np.ndarray:
-    """Draw a xoshiro256** state (four uint64 words, not all zero) from ``rng``."""
+    """Draw a xoshiro256** state (four uint64 words, not all zero) from ``rng`` (a Generator or a KernelSeed)."""
+    if type(rng) is KernelSeed:
+        return rng.kernel_words()
     draw = _draw_words if type(rng.bit_generator) in _RAW_IS_U64 else _integer_words
     state = draw(rng)
     while not np.count_nonzero(state):  # the one state xoshiro cannot leave; odds 2**-256

@@ -190,8 +190,8 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
     ----------
     cells : CellGraph
         The compiled tessellation.
-    rng : numpy.random.Generator
-        Seeds the kernel's own fast stream.
+    rng : numpy.random.Generator or mazegraph._random.KernelSeed
+        Seeds the kernel's own fast stream (:func:`~mazegraph._random.kernel_state`).
     p_up : float or None, default None
         None picks uniformly among all earlier neighbours (north or west with
         equal odds on a square grid; one of three directions in 3D). A number

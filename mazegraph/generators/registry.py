@@ -156,6 +156,15 @@ class Algorithm:
     check : callable or None
         ``check(cells) -> str | None``: a further reason the algorithm cannot run
         on ``cells`` (None when it can).
+    lazy_rng : bool
+        Takes a :class:`mazegraph._random.KernelSeed` as its ``rng``: uses it only
+        through :func:`mazegraph._random.kernel_state` and Generator methods and
+        attributes, never as a Generator object itself (an ``isinstance`` check,
+        a numpy or scipy function that wants a Generator). :func:`mazegraph.generate`
+        then hands it one for an int seed: the same stream as ``default_rng(seed)``,
+        without building the Generator unless more than one kernel stream is
+        drawn. The package's own generators (:func:`algorithm`) declare it; a
+        plugin gets a Generator unless it does.
     check_options : callable or None
         ``check_options(cells, options) -> None``: relations between options, or
         between an option and the tessellation, that single declarations cannot
@@ -179,6 +188,7 @@ class Algorithm:
     wall: WallAdder | None = None
     weave: Weave | None = None
     check: Callable[[CellGraph], str | None] | None = None
+    lazy_rng: bool = False
     check_options: Callable[[CellGraph, dict], None] | None = None
     reachable: Callable | str | None = field(default=None, repr=False)
 
@@ -372,7 +382,7 @@ def register_algorithm(name: str, function: Callable, *, summary: str, **propert
         The other :class:`Algorithm` attributes: ``options`` (a sequence of
         :class:`~mazegraph.params.Param`), ``perfect``, ``symmetric``,
         ``needs_rows``, ``crossings``, ``wall_focus``, ``wall``, ``weave``, ``check``,
-        ``check_options``, ``reachable``.
+        ``lazy_rng``, ``check_options``, ``reachable``.
 
     Returns
     -------
@@ -432,10 +442,10 @@ def unregister_algorithm(name: str) -> None:
 
 
 def algorithm(name: str, summary: str, **properties):
-    """Decorator form of :func:`register_algorithm` for the package's own generators."""
+    """Decorator form of :func:`register_algorithm` for the package's own generators (``lazy_rng`` by default)."""
 
     def add(function):
-        register_algorithm(name, function, summary=summary, **properties)
+        register_algorithm(name, function, summary=summary, **{"lazy_rng": True, **properties})
         return function
 
     return add

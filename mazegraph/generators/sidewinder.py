@@ -282,8 +282,8 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     ----------
     cells : CellGraph
         The compiled tessellation; it must have rows (node attribute ``row``).
-    rng : numpy.random.Generator
-        Seeds the kernel's own fast stream.
+    rng : numpy.random.Generator or mazegraph._random.KernelSeed
+        Seeds the kernel's own fast stream (:func:`~mazegraph._random.kernel_state`).
     p_close : float, default 0.5
         Probability of closing the run after each cell (when it has a cell with
         an up edge). 0 makes each row one run with a single passage up; 1 makes
