@@ -9,8 +9,10 @@
 - The memos belong to one CellGraph: a graph changed after a maze was made on
   it, or another graph of the same size, gets its own lists (a memo keyed by
   size or shared between graphs would open edges of the old graph).
-- An int seed's Generator is built from compiled SeedSequence words: checked
-  against numpy's ``default_rng`` at the word-size boundaries.
+- An int seed's Generator is built from compiled SeedSequence words, and
+  ``generate`` hands the package's algorithms a KernelSeed (PCG64's first words
+  compiled, the Generator built only when more is drawn): both checked against
+  numpy's ``default_rng``, and plugins still get a Generator.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from scipy.sparse import coo_matrix
 from scipy.sparse.csgraph import connected_components
 
 import mazegraph as mg
-from mazegraph._random import as_generator, kernel_state
+from mazegraph._random import KernelSeed, as_generator, kernel_state
 from mazegraph.generators import binary_tree as bt
 from mazegraph.generators import sidewinder as sw
 from mazegraph.structure.rows import row_structure
@@ -163,3 +165,35 @@ def test_int_seed_words_are_numpys_at_the_word_boundaries(seed):
     ours, numpys = as_generator(seed), np.random.default_rng(seed)
     assert ours.bit_generator.state == numpys.bit_generator.state
     assert np.array_equal(kernel_state(ours), numpys.integers(0, 2**64, size=4, dtype=np.uint64))
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**32 + 1, 2**63 - 1, 2**63, 2**70])
+def test_kernel_seed_is_default_rng_whatever_is_drawn(seed):
+    # the compiled words (PCG64 emulated in 64-bit halves) and the lazily built Generator, past the words drawn
+    lazy, numpys = KernelSeed(seed), np.random.default_rng(seed)
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))  # a second stream builds the Generator
+    assert lazy.integers(0, 2**40, size=3).tolist() == numpys.integers(0, 2**40, size=3).tolist()
+    lazy, numpys = KernelSeed(seed), np.random.default_rng(seed)
+    assert lazy.random() == numpys.random()  # a Generator method first, then a kernel stream
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))
+    assert lazy.bit_generator.state == numpys.bit_generator.state
+
+
+def test_only_declared_algorithms_get_a_kernel_seed():
+    seen = []
+
+    def plugin(cells, rng):
+        seen.append(type(rng))
+        return bt.binary_tree(cells, rng)
+
+    cells = T.build("orthogonal", 4, 5)
+    for lazy in (False, True):
+        mg.register_algorithm("probe_rng", plugin, summary="records its rng", lazy_rng=lazy)
+        try:
+            M = mg.generate(cells, "probe_rng", seed=3)
+        finally:
+            mg.unregister_algorithm("probe_rng")
+        assert M == mg.generate(cells, "binary_tree", seed=3) and M.meta["seed"] == 3
+    assert seen == [np.random.Generator, KernelSeed]
+    assert mg.algorithm_info("wilson").lazy_rng and mg.algorithm_info("binary_tree").lazy_rng
