@@ -189,7 +189,7 @@ def _small_seed_words(entropy):
 
 @kernel
 def _int_kernel_words(entropy):
-    """``default_rng(entropy).bit_generator.random_raw(4)`` for an int from 0 to 2**63 - 1.
+    """``default_rng(entropy).bit_generator.random_raw(4)`` for an int from 0 to 2**63 - 1 (empty if all zero).
 
     PCG64 (O'Neill's 128-bit LCG with the XSL-RR output, as numpy implements
     it) seeded from the SeedSequence words ``w`` (:func:`_small_seed_words`):
@@ -209,6 +209,8 @@ def _int_kernel_words(entropy):
         x = hi ^ lo
         r = hi >> np.uint64(58)
         out[i] = (x >> r) | (x << ((np.uint64(64) - r) & np.uint64(63)))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:  # odds 2**-256
+        return out[:0]
     return out
 
 
@@ -367,7 +369,7 @@ class KernelSeed:
         """:func:`kernel_state` of the Generator: its next four raw words, not all zero."""
         if self._generator is None and not self._drawn and self.seed < 2**63:
             words = _int_kernel_words(self.seed)
-            if np.count_nonzero(words):
+            if len(words):  # not the all-zero state, which kernel_state would draw again
                 self._drawn = True
                 return words
         return kernel_state(self.generator)
