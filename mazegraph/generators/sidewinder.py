@@ -207,35 +207,29 @@ def _sidewinder_chains(order, rowptr, nxt, up, up_ptr, up_edges, n_edges, p_clos
         is_open[nxt[order[t]]] = True
     for r in range(1, len(rowptr) - 1):
         base = rowptr[r]
-        k = rowptr[r + 1] - base
-        count = 0
+        count = 0  # cells of the run with an up edge; `chosen` is a uniform one of them
         chosen = -1
         prev_link = -1  # the row edge before the current run, once a run has closed
-        for t in range(k + 1):
-            closing = False
-            if t == k:
-                closing = count > 0
-            elif t > 0:
-                closing = count > 0 and uniform(state) < p_close
-            if closing:
-                lo = up_ptr[chosen]
-                is_open[up_edges[lo + bounded(state, up_ptr[chosen + 1] - lo)]] = True
-            if t == k:
-                break
-            c = order[base + t]
-            if t > 0:
-                row_edge = nxt[order[base + t - 1]]
-                if closing:
+        for q in range(base, rowptr[r + 1]):
+            if q > base:
+                row_edge = nxt[order[q - 1]]
+                if count > 0 and uniform(state) < p_close:  # close the run: up from `chosen`
+                    lo = up_ptr[chosen]
+                    is_open[up_edges[lo + bounded(state, up_ptr[chosen + 1] - lo)]] = True
                     prev_link = row_edge
                     count = 0
                     chosen = -1
                 else:
                     is_open[row_edge] = True
+            c = order[q]
             if up[c]:
                 count += 1
                 if bounded(state, count) == 0:
                     chosen = c
-        if count == 0 and prev_link >= 0:  # the row ends in cells without up edges: they join the run before
+        if count > 0:  # the row's last run
+            lo = up_ptr[chosen]
+            is_open[up_edges[lo + bounded(state, up_ptr[chosen + 1] - lo)]] = True
+        elif prev_link >= 0:  # the row ends in cells without up edges: they join the run before
             is_open[prev_link] = True
     return is_open
 
