@@ -199,7 +199,7 @@ def _sidewinder_chains(order, rowptr, nxt, up, up_ptr, up_edges, n_edges, p_clos
     passage; along each later row a run closes after a cell with probability
     ``p_close`` (drawn once the run has a cell with an up edge), the cell it
     goes up from is a uniform one of the run's cells with up edges (one draw per
-    such cell, keeping the first with probability 1/count), and its up edge a
+    such cell, which takes the place of the one chosen so far with probability 1/count), and its up edge a
     uniform one of that cell's.
     """
     is_open = np.zeros(n_edges, dtype=np.bool_)
