@@ -197,3 +197,34 @@ def test_only_declared_algorithms_get_a_kernel_seed():
         assert M == mg.generate(cells, "binary_tree", seed=3) and M.meta["seed"] == 3
     assert seen == [np.random.Generator, KernelSeed]
     assert mg.algorithm_info("wilson").lazy_rng and mg.algorithm_info("binary_tree").lazy_rng
+
+
+def _raised(tessellation, algorithm, **options):
+    """The class and message of the MazeError ``generate`` raises, or None."""
+    try:
+        mg.generate(tessellation, algorithm, seed=1, **options)
+    except mg.MazeError as error:
+        return type(error), str(error)
+    return None
+
+
+def test_remembered_options_still_refuse_what_a_first_check_refuses():
+    # options checked once on a tessellation are remembered by value and type; a bool is not the int it equals
+    cells, fresh = T.build("orthogonal", 5, 6), T.build("orthogonal", 5, 6)
+    assert mg.generate(cells, "sidewinder", seed=1, p_close=1) == mg.generate(fresh, "sidewinder", seed=1, p_close=1)
+    for bad in ({"p_close": True}, {"p_close": 1.5}, {"p_close": "1"}, {"p_closed": 1}):
+        expected = _raised(T.build("orthogonal", 5, 6), "sidewinder", **bad)
+        assert expected is not None and _raised(cells, "sidewinder", **bad) == expected
+    # what one tessellation allows, another refuses: the memo is the tessellation's own
+    assert mg.generate(cells, "binary_tree", seed=1, order="rows").is_perfect()
+    refused = _raised(T.build("delta", 5, 6), "binary_tree", order="rows")
+    assert refused is not None and refused[0] is mg.errors.UnsupportedError
+
+
+def test_the_options_memo_stays_small_in_a_sweep():
+    cells = T.build("orthogonal", 4, 4)
+    for i in range(200):
+        p = i / 199
+        M = mg.generate(cells, "sidewinder", seed=i, p_close=p)
+        assert M == mg.generate(T.build("orthogonal", 4, 4), "sidewinder", seed=i, p_close=p)
+    assert 0 < len(cells._memo[("algorithm_options", "sidewinder", "passage")]) <= 64

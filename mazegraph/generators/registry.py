@@ -316,6 +316,12 @@ class Algorithm:
                     variant.check_options(target, dict(values))
                 known = cells._memo[key] = (variant, values)
             return dict(known[1])
+        key = _options_key(options)  # options checked before on this tessellation are not checked again
+        if key is not None:
+            seen = cells._memo.setdefault(("algorithm_options", self.name, focus), {})
+            known = seen.get(key)
+            if known is not None and known[0] is variant:
+                return dict(known[1])
         on_weave = variant is self.weave
         options = dict(options)
         names = {p.name for p in variant.options}
@@ -329,6 +335,10 @@ class Algorithm:
         values = check_all(variant.options, options, target, owner=self.name)
         if variant.check_options is not None:
             variant.check_options(target, values)
+        if key is not None:
+            if len(seen) >= _OPTIONS_KEPT:  # a sweep over many values: keep the memo small
+                seen.clear()
+            seen[key] = (variant, dict(values))
         return values
 
     def run(self, cells: CellGraph, rng: np.random.Generator, focus: str = "passage", **options) -> Result:
@@ -358,6 +368,24 @@ class Algorithm:
             return Result(dual.passages(added, cells.n_edges))
         out = self._variant(cells).function(cells, rng, **options)
         return out if isinstance(out, Result) else Result(out)
+
+
+_OPTIONS_KEPT = 64
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _options_key(options: dict) -> tuple | None:
+    """A hashable key for option values that are plain scalars (None if one is not).
+
+    Each value's type is part of the key: ``True == 1 == 1.0`` in Python, but a
+    bool may be refused where an int is allowed, so they must not share a check.
+    """
+    key = []
+    for name, value in options.items():
+        if type(value) not in _SCALARS:
+            return None
+        key.append((name, type(value), value))
+    return tuple(sorted(key, key=lambda item: item[0]))
 
 
 REGISTRY: dict[str, Algorithm] = {}
