@@ -279,7 +279,10 @@ class Algorithm:
     def validate(self, cells: CellGraph, focus: str = "passage", options: dict | None = None) -> dict:
         """Check that the algorithm can run on ``cells`` with ``focus`` and ``options``; return the options.
 
-        The one place where applicability and options are checked.
+        The one place where applicability and options are checked. What passed
+        is remembered on the tessellation (its plan, its defaults, and options
+        whose values are plain scalars, by name, type and value), so a repeated
+        call skips the checks; a refusal is never remembered.
 
         Parameters
         ----------
