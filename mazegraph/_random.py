@@ -10,7 +10,9 @@ about 40 ns a draw). Instead :func:`kernel_state` draws four 64-bit words from t
 Generator to seed xoshiro256** (Blackman and Vigna, "Scrambled linear pseudorandom
 number generators", ACM TOMS 47(4), 2021), which the kernels step inline in about
 a nanosecond. The same seed therefore gives the same words, the same stream and
-the same maze in every process.
+the same maze in every process. For an int seed, :class:`KernelSeed` gives those
+four words without building the Generator (what :func:`mazegraph.generate` hands
+the package's own algorithms).
 """
 
 from __future__ import annotations
@@ -191,9 +193,11 @@ def _small_seed_words(entropy):
 def _int_kernel_words(entropy):
     """``default_rng(entropy).bit_generator.random_raw(4)`` for an int from 0 to 2**63 - 1 (empty if all zero).
 
-    PCG64 (O'Neill's 128-bit LCG with the XSL-RR output, as numpy implements
-    it) seeded from the SeedSequence words ``w`` (:func:`_small_seed_words`):
-    the state starts at 0 with increment ``2 * (w[2] 2**64 + w[3]) + 1``, steps,
+    PCG64 (the 128-bit LCG with the XSL-RR output of M. E. O'Neill, "PCG: a
+    family of simple fast space-efficient statistically good algorithms for
+    random number generation", HMC-CS-2014-0905, 2014, as numpy implements it)
+    seeded from the SeedSequence words ``w`` (:func:`_small_seed_words`): the
+    state starts at 0 with increment ``2 * (w[2] 2**64 + w[3]) + 1``, steps,
     adds ``w[0] 2**64 + w[1]`` and steps again; each output steps, then folds
     the state's halves and rotates them by its top six bits.
     """
