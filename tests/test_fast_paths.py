@@ -118,10 +118,8 @@ def test_sidewinder_chains_draw_as_the_general_kernel(name, p_close):
         expected = _general_sidewinder(cells, expected_state, p_close)
         assert np.array_equal(mg.generate(cells, "sidewinder", seed=seed, p_close=p_close).open, expected)
         if chains is not None:
-            rs = row_structure(cells)
             state = kernel_state(as_generator(seed))
-            ours = sw._sidewinder_chains(rs.order, rs.rowptr, rs.nxt, rs.up, chains[0], chains[1], cells.n_edges,
-                                         p_close, state)
+            ours = sw._sidewinder_chains(*chains, cells.n_edges, p_close, state)
             assert np.array_equal(ours, expected) and np.array_equal(state, expected_state)
         assert _is_spanning_tree(cells, expected)
 

@@ -164,19 +164,21 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     return is_open
 
 
-def single_chains(cells: CellGraph) -> tuple[np.ndarray, np.ndarray] | None:
-    """Each cell's up edges as CSR lists when every row is one path; None otherwise (computed once per tessellation).
+def single_chains(cells: CellGraph) -> tuple[np.ndarray, ...] | None:
+    """The arrays :func:`_sidewinder_chains` takes when every row is one path; None otherwise (once per tessellation).
 
-    The lists (``up_edges[up_ptr[c]:up_ptr[c + 1]]``, in slot order) are given
-    when nothing crosses (no zeta diagonals), no row closes into a cycle, every
-    row is a single chain and every row after the first has a cell with an edge
+    ``(order, rowptr, nxt, up, up_ptr, up_edges)``: the first four from
+    :func:`~mazegraph.structure.row_structure`, then each cell's up edges as CSR
+    lists (``up_edges[up_ptr[c]:up_ptr[c + 1]]``, in slot order). Given when
+    nothing crosses (no zeta diagonals), no row closes into a cycle, every row
+    is a single chain and every row after the first has a cell with an edge
     up: then each row of :func:`_sidewinder` hangs from the one set above it and
     there is nothing to join or repair, which :func:`_sidewinder_chains` skips.
     """
     return cells.memo("sidewinder_single_chains", lambda: _single_chains(cells, row_structure(cells)))
 
 
-def _single_chains(cells: CellGraph, rs) -> tuple[np.ndarray, np.ndarray] | None:
+def _single_chains(cells: CellGraph, rs) -> tuple[np.ndarray, ...] | None:
     nrows = len(rs.rowptr) - 1
     if len(rs.crosses) or nrows == 0 or (rs.cyc >= 0).any() or (np.diff(rs.rowptr) == 0).any():
         return None
@@ -188,7 +190,7 @@ def _single_chains(cells: CellGraph, rs) -> tuple[np.ndarray, np.ndarray] | None
     is_up = rs.rown[cells.neighbors] == rs.rown[owner] - 1
     up_ptr = np.zeros(cells.n_cells + 1, dtype=np.int64)
     np.cumsum(np.bincount(owner[is_up], minlength=cells.n_cells), out=up_ptr[1:])
-    return up_ptr, cells.edge_ids[is_up].astype(np.int32)
+    return rs.order, rs.rowptr, rs.nxt, rs.up, up_ptr, cells.edge_ids[is_up].astype(np.int32)
 
 
 @kernel
@@ -310,11 +312,10 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     .. [2] J. Buck, "Maze Generation: Sidewinder algorithm", The Buckblog, 2011;
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
-    rs = row_structure(cells)
     chains = single_chains(cells)
     if chains is not None:  # every row one path with a cell that has an edge up: no sets to track
-        return _sidewinder_chains(rs.order, rs.rowptr, rs.nxt, rs.up, chains[0], chains[1], cells.n_edges, p_close,
-                                  kernel_state(rng))
+        return _sidewinder_chains(*chains, cells.n_edges, p_close, kernel_state(rng))
+    rs = row_structure(cells)
     return _sidewinder(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.nxt, rs.cyc, rs.up,
         rs.upslot, rs.futloc, rs.ncomp, rs.crosses, p_close, kernel_state(rng),
