@@ -10,7 +10,9 @@ about 40 ns a draw). Instead :func:`kernel_state` draws four 64-bit words from t
 Generator to seed xoshiro256** (Blackman and Vigna, "Scrambled linear pseudorandom
 number generators", ACM TOMS 47(4), 2021), which the kernels step inline in about
 a nanosecond. The same seed therefore gives the same words, the same stream and
-the same maze in every process.
+the same maze in every process. For an int seed, :class:`KernelSeed` gives those
+four words without building the Generator (what :func:`mazegraph.generate` hands
+the package's own algorithms).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import numpy as np
 from ._numba import kernel
 from .errors import InvalidSeedError
 
-__all__ = ["as_generator", "seeded", "kernel_state", "next_u64", "bounded", "uniform", "shuffled_rows"]
+__all__ = ["as_generator", "seeded", "KernelSeed", "kernel_state", "next_u64", "bounded", "uniform", "shuffled_rows"]
 
 SeedLike = "int | np.random.SeedSequence | np.random.Generator | None"
 
@@ -98,49 +100,194 @@ def seeded(seed=None) -> tuple[np.random.Generator, int | dict]:
 
 
 def _int_generator(seed: int) -> np.random.Generator:
-    """``numpy.random.default_rng(seed)`` for an int ``seed``, built in about half the time.
+    """``numpy.random.default_rng(seed)`` for an int ``seed``, built in a few microseconds.
 
-    ``default_rng(seed)`` is ``Generator(PCG64(SeedSequence(seed)))``, and PCG64 seeds
-    itself from ``SeedSequence.generate_state(4, uint64)``, which numpy runs in
-    interpreted code under an ``errstate`` (about 10 us, half of a small maze's
-    ``generate``). :class:`_FastSeedSequence` computes the same words compiled; the
-    pool (the entropy mixing) stays numpy's own.
+    ``default_rng(seed)`` is ``Generator(PCG64(SeedSequence(seed)))``: the SeedSequence
+    mixes the int into its pool and PCG64 seeds itself from the pool's
+    ``generate_state(4, uint64)``, all in interpreted or object-level code (about 12 us,
+    a third of a small maze's ``generate``). :func:`_seed_words` computes those four
+    words compiled, in one call, and PCG64 takes them from an :class:`_IntSeedSequence`
+    that builds numpy's own SeedSequence only if something else is asked of it.
     """
-    return np.random.Generator(np.random.PCG64(_FastSeedSequence(seed)))
+    return np.random.Generator(np.random.PCG64(_IntSeedSequence(seed)))
 
 
-class _FastSeedSequence(np.random.SeedSequence):
-    """numpy's SeedSequence whose ``generate_state`` of uint64 words is compiled (:func:`_pool_words`).
+class _IntSeedSequence(np.random.bit_generator.ISpawnableSeedSequence):
+    """numpy's ``SeedSequence(entropy)`` for an int, with its four uint64 words for PCG64 compiled.
 
-    Any other request goes to numpy's own method. Spawning and pickling are
-    numpy's; ``tests/test_random.py`` checks the words and the Generator's state
-    against numpy's for ints from 0 to 2**128.
+    ``generate_state(4, uint64)`` (what PCG64 asks once, when seeded) comes from
+    :func:`_seed_words`; any other request, spawning, and the SeedSequence's
+    attributes (``entropy``, ``pool``, ...) go to numpy's own ``SeedSequence(entropy)``,
+    made on first such use and kept (so spawned children are counted as numpy
+    counts them). ``tests/test_random.py`` checks the words, the Generator's state,
+    spawning and pickling against numpy's for ints from 0 to 2**128.
     """
+
+    __slots__ = ("entropy", "_sequence")
+
+    def __init__(self, entropy: int):
+        self.entropy = entropy
+        self._sequence = None
+
+    @property
+    def sequence(self) -> np.random.SeedSequence:
+        """numpy's own SeedSequence for the same entropy."""
+        if self._sequence is None:
+            self._sequence = np.random.SeedSequence(self.entropy)
+        return self._sequence
 
     def generate_state(self, n_words, dtype=np.uint32):
-        if dtype is np.uint64:
-            return _pool_words(self.pool, n_words)
-        return super().generate_state(n_words, dtype)
+        if dtype is np.uint64 and n_words == 4 and self._sequence is None:
+            if self.entropy < 2**63:  # a scalar argument: the kernel call costs less than building an array
+                return _small_seed_words(self.entropy)
+            return _seed_words(_entropy_words(self.entropy))
+        return self.sequence.generate_state(n_words, dtype)
+
+    def spawn(self, n_children):
+        return self.sequence.spawn(n_children)
+
+    def __getattr__(self, name):  # pool, pool_size, spawn_key, n_children_spawned, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.sequence, name)
+
+    def __getstate__(self):
+        return {"entropy": self.entropy, "_sequence": self._sequence}
+
+    def __setstate__(self, state):
+        self.entropy = state["entropy"]
+        self._sequence = state["_sequence"]
 
 
-# the output hash of a SeedSequence (M. E. O'Neill's seed_seq_fe, "Developing a seed_seq
-# alternative", pcg-random.org, 2015, as numpy documents and implements it)
+def _entropy_words(entropy: int) -> np.ndarray:
+    """A non-negative int as numpy's SeedSequence reads it: uint32 words, least significant first ([0] for 0)."""
+    if entropy < 2**32:
+        return np.array((entropy,), dtype=np.uint32)
+    n_words = (entropy.bit_length() + 31) // 32
+    return np.frombuffer(entropy.to_bytes(4 * n_words, "little"), dtype="<u4").astype(np.uint32)
+
+
+# numpy's SeedSequence constants (M. E. O'Neill's seed_seq_fe, "Developing a seed_seq alternative",
+# pcg-random.org, 2015, as numpy documents and implements it): the entropy hash (A), the output hash (B)
+# and the mixing function
+_INIT_A = np.uint32(0x43B0D7E5)
+_MULT_A = np.uint32(0x931E8875)
 _INIT_B = np.uint32(0x8B51F9DD)
 _MULT_B = np.uint32(0x58F38DED)
+_MIX_MULT_L = np.uint32(0xCA01F9DD)
+_MIX_MULT_R = np.uint32(0x4973F715)
+_POOL_WORDS = 4
 
 
 @kernel
-def _pool_words(pool, n_words):
-    """``n_words`` uint64 words from a SeedSequence ``pool``: 2 * n_words hashed uint32, low word first."""
-    out = np.zeros(n_words, dtype=np.uint64)
-    hash_const = _INIT_B
-    for i in range(2 * n_words):
-        value = pool[i % len(pool)] ^ hash_const
-        hash_const = np.uint32(hash_const * _MULT_B)
-        value = np.uint32(value * hash_const)
+def _small_seed_words(entropy):
+    """:func:`_seed_words` for an int ``entropy`` from 0 to 2**63 - 1 (one or two uint32 words)."""
+    words = np.zeros(1 if entropy < 2**32 else 2, dtype=np.uint32)
+    words[0] = np.uint32(entropy & 0xFFFFFFFF)
+    if len(words) == 2:
+        words[1] = np.uint32(entropy >> 32)
+    return _seed_words(words)
+
+
+@kernel
+def _int_kernel_words(entropy):
+    """``default_rng(entropy).bit_generator.random_raw(4)`` for an int from 0 to 2**63 - 1 (empty if all zero).
+
+    PCG64 (the 128-bit LCG with the XSL-RR output of M. E. O'Neill, "PCG: a
+    family of simple fast space-efficient statistically good algorithms for
+    random number generation", HMC-CS-2014-0905, 2014, as numpy implements it)
+    seeded from the SeedSequence words ``w`` (:func:`_small_seed_words`): the
+    state starts at 0 with increment ``2 * (w[2] 2**64 + w[3]) + 1``, steps,
+    adds ``w[0] 2**64 + w[1]`` and steps again; each output steps, then folds
+    the state's halves and rotates them by its top six bits.
+    """
+    w = _small_seed_words(entropy)
+    inc_hi = (w[2] << np.uint64(1)) | (w[3] >> np.uint64(63))
+    inc_lo = (w[3] << np.uint64(1)) | np.uint64(1)
+    hi, lo = _lcg_step(np.uint64(0), np.uint64(0), inc_hi, inc_lo)
+    hi, lo = _add128(hi, lo, w[0], w[1])
+    hi, lo = _lcg_step(hi, lo, inc_hi, inc_lo)
+    out = np.empty(4, dtype=np.uint64)
+    for i in range(4):
+        hi, lo = _lcg_step(hi, lo, inc_hi, inc_lo)
+        x = hi ^ lo
+        r = hi >> np.uint64(58)
+        out[i] = (x >> r) | (x << ((np.uint64(64) - r) & np.uint64(63)))
+    if out[0] == 0 and out[1] == 0 and out[2] == 0 and out[3] == 0:  # odds 2**-256
+        return out[:0]
+    return out
+
+
+_PCG_MULT_HI = np.uint64(2549297995355413924)
+_PCG_MULT_LO = np.uint64(4865540595714422341)
+_LOW32 = np.uint64(0xFFFFFFFF)
+
+
+@kernel(python=False)
+def _add128(a_hi, a_lo, b_hi, b_lo):
+    lo = a_lo + b_lo
+    return a_hi + b_hi + np.uint64(lo < a_lo), lo
+
+
+@kernel(python=False)
+def _lcg_step(hi, lo, inc_hi, inc_lo):
+    """``state * multiplier + inc`` modulo 2**128, in 64-bit halves."""
+    a0, a1 = lo & _LOW32, lo >> np.uint64(32)  # the low halves' full product, in 32-bit pieces
+    b0, b1 = _PCG_MULT_LO & _LOW32, _PCG_MULT_LO >> np.uint64(32)
+    p00, p01, p10 = a0 * b0, a0 * b1, a1 * b0
+    mid = (p00 >> np.uint64(32)) + (p01 & _LOW32) + (p10 & _LOW32)
+    new_lo = (mid << np.uint64(32)) | (p00 & _LOW32)
+    new_hi = a1 * b1 + (p01 >> np.uint64(32)) + (p10 >> np.uint64(32)) + (mid >> np.uint64(32))
+    new_hi += hi * _PCG_MULT_LO + lo * _PCG_MULT_HI
+    return _add128(new_hi, new_lo, inc_hi, inc_lo)
+
+
+@kernel
+def _seed_words(entropy):
+    """The four uint64 words ``SeedSequence(entropy).generate_state(4, uint64)`` gives, for uint32 ``entropy`` words.
+
+    The pool is mixed as numpy's ``mix_entropy`` does (every entropy word hashed
+    into the pool, every pool word mixed into every other, then the words beyond
+    the pool mixed into all); the words then come out of the output hash.
+    """
+    pool = np.zeros(_POOL_WORDS, dtype=np.uint32)
+    hash_a = _INIT_A
+    for i in range(_POOL_WORDS):
+        value = entropy[i] if i < len(entropy) else np.uint32(0)
+        pool[i], hash_a = _hashmix(value, hash_a)
+    for i_src in range(_POOL_WORDS):
+        for i_dst in range(_POOL_WORDS):
+            if i_src != i_dst:
+                hashed, hash_a = _hashmix(pool[i_src], hash_a)
+                pool[i_dst] = _mix(pool[i_dst], hashed)
+    for i_src in range(_POOL_WORDS, len(entropy)):
+        for i_dst in range(_POOL_WORDS):
+            hashed, hash_a = _hashmix(entropy[i_src], hash_a)
+            pool[i_dst] = _mix(pool[i_dst], hashed)
+    out = np.zeros(4, dtype=np.uint64)
+    hash_b = _INIT_B
+    for i in range(8):
+        value = pool[i % _POOL_WORDS] ^ hash_b
+        hash_b = np.uint32(hash_b * _MULT_B)
+        value = np.uint32(value * hash_b)
         value ^= value >> np.uint32(16)
         out[i // 2] |= np.uint64(value) << np.uint64(32 * (i % 2))
     return out
+
+
+@kernel(python=False)
+def _hashmix(value, hash_const):
+    """numpy's ``hashmix``: the hashed value and the next multiplier."""
+    value = np.uint32(value ^ hash_const)
+    hash_const = np.uint32(hash_const * _MULT_A)
+    value = np.uint32(value * hash_const)
+    return np.uint32(value ^ (value >> np.uint32(16))), hash_const
+
+
+@kernel(python=False)
+def _mix(x, y):
+    result = np.uint32(np.uint32(_MIX_MULT_L * x) - np.uint32(_MIX_MULT_R * y))
+    return np.uint32(result ^ (result >> np.uint32(16)))
 
 
 def _sequence_record(sequence: np.random.SeedSequence) -> int | dict:
@@ -191,8 +338,56 @@ def _from_record(record: dict) -> np.random.Generator:
     )
 
 
+class KernelSeed:
+    """``default_rng(seed)`` for an int ``seed``, built only if something other than one kernel stream is drawn.
+
+    What :func:`mazegraph.generate` hands an algorithm declared ``lazy_rng``
+    (the package's own) when the seed is an int. The first
+    :func:`kernel_state` of a KernelSeed is the four words
+    ``kernel_state(default_rng(seed))`` gives, computed in one compiled call
+    (:func:`_int_kernel_words`: the SeedSequence hash, PCG64's seeding and its
+    first four outputs) instead of building a SeedSequence, a PCG64 and a
+    Generator (about 5 us of a small maze's ``generate``). Anything else asked of
+    it (another :func:`kernel_state`, any Generator method or attribute) builds
+    ``default_rng(seed)``, advanced past the words already drawn, and goes there,
+    so the stream is the Generator's in every case.
+    """
+
+    __slots__ = ("seed", "_drawn", "_generator")
+
+    def __init__(self, seed: int):
+        self.seed = seed
+        self._drawn = False
+        self._generator = None
+
+    @property
+    def generator(self) -> np.random.Generator:
+        """``default_rng(seed)``, past the kernel words already drawn."""
+        if self._generator is None:
+            self._generator = _int_generator(self.seed)
+            if self._drawn:
+                self._generator.bit_generator.random_raw(4)
+        return self._generator
+
+    def kernel_words(self) -> np.ndarray:
+        """:func:`kernel_state` of the Generator: its next four raw words, not all zero."""
+        if self._generator is None and not self._drawn and self.seed < 2**63:
+            words = _int_kernel_words(self.seed)
+            if len(words):  # not the all-zero state, which kernel_state would draw again
+                self._drawn = True
+                return words
+        return kernel_state(self.generator)
+
+    def __getattr__(self, name):  # integers, random, bit_generator, spawn, ...
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return getattr(self.generator, name)
+
+
 def kernel_state(rng: np.random.Generator) -> np.ndarray:
-    """Draw a xoshiro256** state (four uint64 words, not all zero) from ``rng``."""
+    """Draw a xoshiro256** state (four uint64 words, not all zero) from ``rng`` (a Generator or a KernelSeed)."""
+    if type(rng) is KernelSeed:
+        return rng.kernel_words()
     draw = _draw_words if type(rng.bit_generator) in _RAW_IS_U64 else _integer_words
     state = draw(rng)
     while not np.count_nonzero(state):  # the one state xoshiro cannot leave; odds 2**-256

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._random import seeded
+from .._random import KernelSeed, seeded
 from ..errors import UnsupportedError
 from ..maze import Maze
 from ..symmetry import symmetric_mask
@@ -210,7 +210,10 @@ def generate(
             f"symmetry={symmetry!r} carves passages: use focus='passage' (the default) or drop symmetry"
         )
     checked = entry.validate(cells, focus, options)
-    rng, seed_record = seeded(seed)
+    if type(seed) is int and seed >= 0 and entry.lazy_rng and symmetry is None:
+        rng, seed_record = KernelSeed(seed), seed  # default_rng(seed)'s kernel stream, the Generator only if asked
+    else:
+        rng, seed_record = seeded(seed)
     extra = {}
     if symmetry is not None:
         mask, broken = symmetric_mask(cells, entry, rng, symmetry, checked)
@@ -223,7 +226,10 @@ def generate(
         result.mask,
         start=start,
         goal=goal,
-        meta={"algorithm": algorithm, "focus": focus, "options": _plain(options), "seed": seed_record, **extra},
+        meta={
+            "algorithm": algorithm, "focus": focus, "options": _plain(options) if options else {}, "seed": seed_record,
+            **extra,
+        },
     )
     if start is None and result.start is not None:
         maze.start_index = result.start

@@ -94,6 +94,65 @@ def _slot_kinds(cells: CellGraph, order: str) -> tuple[np.ndarray, np.ndarray]:
     return ordered, kind
 
 
+def earlier_edges(cells: CellGraph, order: str = "auto") -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each cell's edges to earlier cells, listed once per tessellation and order (for :func:`_binary_tree_lists`).
+
+    For the ``k``-th cell of :func:`slot_kinds`'s order (``k >= 1``), its edges
+    to earlier neighbours are ``edges[ptr[k - 1]:ptr[k]]`` in CSR slot order, and
+    ``grouped[ptr[k - 1]:ptr[k]]`` holds the same edges, the ``n_up[k - 1]`` up
+    ones first, then the side ones, each kind in slot order: the lists the
+    general kernel :func:`_binary_tree` walks for every cell of every maze, as
+    it must when zeta crossings can close an edge while carving.
+
+    Returns
+    -------
+    ptr : numpy.ndarray of int64, shape (n_cells,)
+    edges, grouped : numpy.ndarray of int32
+    n_up : numpy.ndarray of int32, shape (n_cells - 1,)
+    """
+    return cells.memo(("binary_tree_edges", order), lambda: _earlier_edges(cells, *slot_kinds(cells, order)))
+
+
+def _earlier_edges(cells: CellGraph, ordered: np.ndarray, kind: np.ndarray):
+    later = ordered[1:cells.n_cells]
+    starts, counts = cells.indptr[later], np.diff(cells.indptr)[later]
+    first = np.cumsum(counts) - counts
+    slot = np.repeat(starts - first, counts) + np.arange(counts.sum())  # every slot of every cell, cell by cell
+    k = np.repeat(np.arange(len(later)), counts)
+    keep = kind[slot] >= 0
+    slot, k = slot[keep], k[keep]
+    up = kind[slot] == 1
+    ptr = np.zeros(len(later) + 1, dtype=np.int64)
+    np.cumsum(np.bincount(k, minlength=len(later)), out=ptr[1:])
+    edges = cells.edge_ids[slot].astype(np.int32)
+    grouped = edges[np.lexsort((~up, k))]  # stable: up before side within a cell, slot order within a kind
+    n_up = np.bincount(k[up], minlength=len(later)).astype(np.int32)
+    return ptr, edges, grouped, n_up
+
+
+@kernel
+def _binary_tree_lists(ptr, edges, grouped, n_up, n_edges, p_up, state):
+    """:func:`_binary_tree` over :func:`earlier_edges`' lists: the same draws, and the same maze, without crossings."""
+    is_open = np.zeros(n_edges, dtype=np.bool_)
+    for k in range(len(ptr) - 1):
+        lo = ptr[k]
+        total = ptr[k + 1] - lo
+        if p_up < 0.0:
+            j = bounded(state, total)
+            if j < total:
+                is_open[edges[lo + j]] = True
+        else:
+            ups = n_up[k]
+            sides = total - ups
+            if ups > 0 and (sides == 0 or uniform(state) < p_up):
+                is_open[grouped[lo + bounded(state, ups)]] = True
+            else:
+                j = bounded(state, sides)
+                if j < sides:
+                    is_open[grouped[lo + ups + j]] = True
+    return is_open
+
+
 P_UP = Param("p_up", Number(0, 1), None, "chance of an up neighbour when a cell has both kinds (None: uniform)")
 ORDER = Param("order", Choice(ORDERS), "auto", "the cell ordering: rows when they work, breadth-first otherwise")
 
@@ -131,8 +190,8 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
     ----------
     cells : CellGraph
         The compiled tessellation.
-    rng : numpy.random.Generator
-        Seeds the kernel's own fast stream.
+    rng : numpy.random.Generator or mazegraph._random.KernelSeed
+        Seeds the kernel's own fast stream (:func:`~mazegraph._random.kernel_state`).
     p_up : float or None, default None
         None picks uniformly among all earlier neighbours (north or west with
         equal odds on a square grid; one of three directions in 3D). A number
@@ -177,6 +236,9 @@ def binary_tree(cells: CellGraph, rng: np.random.Generator, *, p_up=None, order=
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
     p = -1.0 if p_up is None else p_up
+    if len(cells.crossings) == 0:  # nothing to check while carving: each cell's choices listed once
+        ptr, edges, grouped, n_up = earlier_edges(cells, order)
+        return _binary_tree_lists(ptr, edges, grouped, n_up, cells.n_edges, p, kernel_state(rng))
     ordered, kind = slot_kinds(cells, order)
     return _binary_tree(cells.indptr, cells.neighbors, cells.edge_ids, ordered, kind, cells.crossings, p,
                         kernel_state(rng))

@@ -156,6 +156,15 @@ class Algorithm:
     check : callable or None
         ``check(cells) -> str | None``: a further reason the algorithm cannot run
         on ``cells`` (None when it can).
+    lazy_rng : bool
+        Takes a :class:`mazegraph._random.KernelSeed` as its ``rng``: uses it only
+        through :func:`mazegraph._random.kernel_state` and Generator methods and
+        attributes, never as a Generator object itself (an ``isinstance`` check,
+        a numpy or scipy function that wants a Generator). :func:`mazegraph.generate`
+        then hands it one for an int seed: the same stream as ``default_rng(seed)``,
+        without building the Generator unless more than one kernel stream is
+        drawn. The package's own generators (:func:`algorithm`) declare it; a
+        plugin gets a Generator unless it does.
     check_options : callable or None
         ``check_options(cells, options) -> None``: relations between options, or
         between an option and the tessellation, that single declarations cannot
@@ -179,6 +188,7 @@ class Algorithm:
     wall: WallAdder | None = None
     weave: Weave | None = None
     check: Callable[[CellGraph], str | None] | None = None
+    lazy_rng: bool = False
     check_options: Callable[[CellGraph, dict], None] | None = None
     reachable: Callable | str | None = field(default=None, repr=False)
 
@@ -269,7 +279,10 @@ class Algorithm:
     def validate(self, cells: CellGraph, focus: str = "passage", options: dict | None = None) -> dict:
         """Check that the algorithm can run on ``cells`` with ``focus`` and ``options``; return the options.
 
-        The one place where applicability and options are checked.
+        The one place where applicability and options are checked. What passed
+        is remembered on the tessellation (its plan, its defaults, and options
+        whose values are plain scalars, by name, type and value), so a repeated
+        call skips the checks; a refusal is never remembered.
 
         Parameters
         ----------
@@ -306,6 +319,12 @@ class Algorithm:
                     variant.check_options(target, dict(values))
                 known = cells._memo[key] = (variant, values)
             return dict(known[1])
+        key = _options_key(options)  # options checked before on this tessellation are not checked again
+        if key is not None:
+            seen = cells._memo.setdefault(("algorithm_options", self.name, focus), {})
+            known = seen.get(key)
+            if known is not None and known[0] is variant:
+                return dict(known[1])
         on_weave = variant is self.weave
         options = dict(options)
         names = {p.name for p in variant.options}
@@ -319,6 +338,10 @@ class Algorithm:
         values = check_all(variant.options, options, target, owner=self.name)
         if variant.check_options is not None:
             variant.check_options(target, values)
+        if key is not None:
+            if len(seen) >= _OPTIONS_KEPT:  # a sweep over many values: keep the memo small
+                seen.clear()
+            seen[key] = (variant, dict(values))
         return values
 
     def run(self, cells: CellGraph, rng: np.random.Generator, focus: str = "passage", **options) -> Result:
@@ -350,6 +373,24 @@ class Algorithm:
         return out if isinstance(out, Result) else Result(out)
 
 
+_OPTIONS_KEPT = 64
+_SCALARS = (int, float, str, bool, type(None))
+
+
+def _options_key(options: dict) -> tuple | None:
+    """A hashable key for option values that are plain scalars (None if one is not).
+
+    Each value's type is part of the key: ``True == 1 == 1.0`` in Python, but a
+    bool may be refused where an int is allowed, so they must not share a check.
+    """
+    key = []
+    for name, value in options.items():
+        if type(value) not in _SCALARS:
+            return None
+        key.append((name, type(value), value))
+    return tuple(sorted(key, key=lambda item: item[0]))
+
+
 REGISTRY: dict[str, Algorithm] = {}
 
 
@@ -372,7 +413,7 @@ def register_algorithm(name: str, function: Callable, *, summary: str, **propert
         The other :class:`Algorithm` attributes: ``options`` (a sequence of
         :class:`~mazegraph.params.Param`), ``perfect``, ``symmetric``,
         ``needs_rows``, ``crossings``, ``wall_focus``, ``wall``, ``weave``, ``check``,
-        ``check_options``, ``reachable``.
+        ``lazy_rng``, ``check_options``, ``reachable``.
 
     Returns
     -------
@@ -432,10 +473,10 @@ def unregister_algorithm(name: str) -> None:
 
 
 def algorithm(name: str, summary: str, **properties):
-    """Decorator form of :func:`register_algorithm` for the package's own generators."""
+    """Decorator form of :func:`register_algorithm` for the package's own generators (``lazy_rng`` by default)."""
 
     def add(function):
-        register_algorithm(name, function, summary=summary, **properties)
+        register_algorithm(name, function, summary=summary, **{"lazy_rng": True, **properties})
         return function
 
     return add

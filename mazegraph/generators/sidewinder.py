@@ -164,6 +164,78 @@ def _sidewinder(indptr, neighbors, edge_ids, rown, order, rowptr, posr, nxt, cyc
     return is_open
 
 
+def single_chains(cells: CellGraph) -> tuple[np.ndarray, ...] | None:
+    """The arrays :func:`_sidewinder_chains` takes when every row is one path; None otherwise (once per tessellation).
+
+    ``(order, rowptr, nxt, up, up_ptr, up_edges)``: the first four from
+    :func:`~mazegraph.structure.row_structure`, then each cell's up edges as CSR
+    lists (``up_edges[up_ptr[c]:up_ptr[c + 1]]``, in slot order). Given when
+    nothing crosses (no zeta diagonals), no row closes into a cycle, every row
+    is a single chain and every row after the first has a cell with an edge
+    up: then each row of :func:`_sidewinder` hangs from the one set above it and
+    there is nothing to join or repair, which :func:`_sidewinder_chains` skips.
+    """
+    return cells.memo("sidewinder_single_chains", lambda: _single_chains(cells, row_structure(cells)))
+
+
+def _single_chains(cells: CellGraph, rs) -> tuple[np.ndarray, ...] | None:
+    nrows = len(rs.rowptr) - 1
+    if len(rs.crosses) or nrows == 0 or (rs.cyc >= 0).any() or (np.diff(rs.rowptr) == 0).any():
+        return None
+    ends = np.bincount(rs.rown[rs.nxt < 0], minlength=nrows)  # the last cell of each chain has no next edge
+    hanging = np.bincount(rs.rown[rs.up], minlength=nrows)
+    if (ends != 1).any() or (hanging[1:] == 0).any():
+        return None
+    owner = np.repeat(np.arange(cells.n_cells), np.diff(cells.indptr))
+    is_up = rs.rown[cells.neighbors] == rs.rown[owner] - 1
+    up_ptr = np.zeros(cells.n_cells + 1, dtype=np.int64)
+    np.cumsum(np.bincount(owner[is_up], minlength=cells.n_cells), out=up_ptr[1:])
+    return rs.order, rs.rowptr, rs.nxt, rs.up, up_ptr, cells.edge_ids[is_up].astype(np.int32)
+
+
+@kernel
+def _sidewinder_chains(order, rowptr, nxt, up, up_ptr, up_edges, n_edges, p_close, state):
+    """:func:`_sidewinder` when every row is one chain hanging from the row above (see :func:`single_chains`).
+
+    The same draws in the same order, so the same maze: the first row is one
+    passage; along each later row a run closes after a cell with probability
+    ``p_close`` (drawn once the run has a cell with an up edge), the cell it
+    goes up from is a uniform one of the run's cells with up edges (one draw per
+    such cell, which takes the place of the one chosen so far with probability 1/count), and its up edge a
+    uniform one of that cell's.
+    """
+    is_open = np.zeros(n_edges, dtype=np.bool_)
+    for t in range(rowptr[0], rowptr[1] - 1):
+        is_open[nxt[order[t]]] = True
+    for r in range(1, len(rowptr) - 1):
+        base = rowptr[r]
+        count = 0  # cells of the run with an up edge; `chosen` is a uniform one of them
+        chosen = -1
+        prev_link = -1  # the row edge before the current run, once a run has closed
+        for q in range(base, rowptr[r + 1]):
+            if q > base:
+                row_edge = nxt[order[q - 1]]
+                if count > 0 and uniform(state) < p_close:  # close the run: up from `chosen`
+                    lo = up_ptr[chosen]
+                    is_open[up_edges[lo + bounded(state, up_ptr[chosen + 1] - lo)]] = True
+                    prev_link = row_edge
+                    count = 0
+                    chosen = -1
+                else:
+                    is_open[row_edge] = True
+            c = order[q]
+            if up[c]:
+                count += 1
+                if bounded(state, count) == 0:
+                    chosen = c
+        if count > 0:  # the row's last run
+            lo = up_ptr[chosen]
+            is_open[up_edges[lo + bounded(state, up_ptr[chosen + 1] - lo)]] = True
+        elif prev_link >= 0:  # the row ends in cells without up edges: they join the run before
+            is_open[prev_link] = True
+    return is_open
+
+
 def _sidewinder_walls(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     return sidewinder_walls(cells, kernel_state(rng), p_close)
 
@@ -206,8 +278,8 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     ----------
     cells : CellGraph
         The compiled tessellation; it must have rows (node attribute ``row``).
-    rng : numpy.random.Generator
-        Seeds the kernel's own fast stream.
+    rng : numpy.random.Generator or mazegraph._random.KernelSeed
+        Seeds the kernel's own fast stream (:func:`~mazegraph._random.kernel_state`).
     p_close : float, default 0.5
         Probability of closing the run after each cell (when it has a cell with
         an up edge). 0 makes each row one run with a single passage up; 1 makes
@@ -240,6 +312,9 @@ def sidewinder(cells: CellGraph, rng: np.random.Generator, *, p_close=0.5):
     .. [2] J. Buck, "Maze Generation: Sidewinder algorithm", The Buckblog, 2011;
        J. Buck, *Mazes for Programmers*, Pragmatic Bookshelf, 2015, ch. 2.
     """
+    chains = single_chains(cells)
+    if chains is not None:  # every row one path with a cell that has an edge up: no sets to track
+        return _sidewinder_chains(*chains, cells.n_edges, p_close, kernel_state(rng))
     rs = row_structure(cells)
     return _sidewinder(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.nxt, rs.cyc, rs.up,
