@@ -395,7 +395,7 @@ def test_caption_names_tessellation_size_variant_and_seed():
 def test_readme_drawing_section_runs(tmp_path, monkeypatch):
     from pathlib import Path
 
-    text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    text = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     section = text[text.index("## Drawing and interchange formats") :]
     block = re.search(r"```python\n(.*?)```", section, re.S).group(1)
     monkeypatch.chdir(tmp_path)

@@ -1,6 +1,6 @@
 """Full-board Numberlink generation: every cell covered, quality limits kept, uniqueness checked independently.
 
-Uniqueness is re-counted by brute force (tests/test_numberlink_rules.py's
+Uniqueness is re-counted by brute force (tests/numberlink/test_solve.py's
 ``brute_count``, plain path enumeration with networkx), not by the SAT solver
 the generator itself uses.
 """
@@ -12,10 +12,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_numberlink_rules import brute_count
 
 import mazegraph as mg
 from mazegraph import numberlink as nl
+
+from .test_solve import brute_count
 
 
 def covered_by_paths(P) -> bool:

@@ -13,7 +13,7 @@ import pytest
 import mazegraph as mg
 from mazegraph.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _config(algorithms, sizes=((4, 4), (5, 7)), **more):

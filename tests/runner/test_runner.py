@@ -449,7 +449,7 @@ def test_dask_backend_gives_the_same_rows(clean):
 def test_example_config_is_valid():
     from mazegraph.runner.config import load_config
 
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     cfg = load_config(os.path.join(root, "experiments", "example.toml"))
     assert cfg.seeds >= 1 and cfg.algorithms and cfg.tessellations
 

@@ -18,7 +18,7 @@ import pytest
 import mazegraph as mg
 from mazegraph.runner import storage
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CONFIG = {
     "root_seed": 3,
     "seeds": 4,
