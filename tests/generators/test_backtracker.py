@@ -1,10 +1,9 @@
-"""Recursive backtracker, hunt-and-kill and Aldous-Broder: the walking generators.
+"""mazegraph.generators.backtracker, and the tests shared by the three walking generators.
 
-Spanning trees on every tessellation, determinism, zeta crossings, the backtracker's
-bias and run options, exact agreement with plain-Python reference implementations that
-draw from the same random stream (the hunt's reference rescans from the first cell, so it
-checks the bitset the kernel hunts with), Aldous-Broder's uniformity, and Pullen's texture
-figures.
+Spanning trees on every tessellation, determinism, zeta crossings, exact agreement with
+plain-Python reference implementations that draw from the same random stream (for the
+backtracker, hunt-and-kill and Aldous-Broder together), Pullen's texture figures; then
+the backtracker's bias and run options.
 """
 
 from __future__ import annotations
@@ -12,7 +11,6 @@ from __future__ import annotations
 import math
 import subprocess
 import sys
-from collections import Counter
 
 import networkx as nx
 import numpy as np
@@ -23,12 +21,12 @@ from scipy.stats import chisquare
 
 import mazegraph as mg
 from mazegraph._random import bounded, kernel_state, next_u64, uniform
-from mazegraph.generators.hunt_and_kill import _add, _first, _levels, _remove
 from mazegraph.structure.scan import scan_orders
+
+from ._walkers import T, _tree_counts
 
 ALGORITHMS = ["backtracker", "hunt_and_kill", "aldous_broder"]
 CROSSINGS = ["backtracker", "hunt_and_kill"]  # keep zeta diagonals apart; aldous_broder refuses zeta
-T = mg.tessellations
 seeds = st.integers(0, 2**32 - 1)
 small = st.integers(1, 6)
 
@@ -330,41 +328,6 @@ def test_backtracker_options_match_the_reference(G, seed, bias, run):
     check_spanning_tree(G, M)
 
 
-def test_hierarchical_bitset_against_a_set():
-    rng = np.random.default_rng(0)
-    for n in (1, 63, 64, 65, 4096, 4097, 300_000):  # one to four levels
-        offsets = _levels(n)
-        bits = np.zeros(offsets[-1], dtype=np.uint64)
-        members = set()
-        assert _first(bits, offsets, False) == -1
-        for p in rng.integers(0, n, size=300).tolist():
-            if p in members and rng.random() < 0.6:
-                _remove(bits, offsets, p)
-                members.discard(p)
-            else:
-                _add(bits, offsets, p)
-                members.add(p)
-            assert _first(bits, offsets, False) == (min(members) if members else -1)
-            assert _first(bits, offsets, True) == (max(members) if members else -1)
-
-
-# -- Aldous-Broder samples uniformly ----------------------------------------------------------
-
-
-def _tree_counts(G, algorithm, samples):
-    return Counter(mg.generate(G, algorithm, seed=s).open.tobytes() for s in range(samples))
-
-
-@pytest.mark.parametrize(
-    ("G", "n_trees"), [(T.orthogonal(2, 3), 15), (nx.complete_graph(4), 16), (T.sigma(2, 2), 8), (T.sigma(2, 3), 55)]
-)
-def test_aldous_broder_is_uniform(G, n_trees):
-    assert round(nx.number_of_spanning_trees(G)) == n_trees
-    counts = _tree_counts(G, "aldous_broder", 100 * n_trees)
-    assert len(counts) == n_trees
-    assert chisquare(list(counts.values())).pvalue > 1e-3
-
-
 @pytest.mark.parametrize("algorithm", CROSSINGS)
 def test_the_uniformity_test_has_power(algorithm):
     """The depth-first walkers are far from uniform on the same small grid."""
@@ -472,13 +435,6 @@ def test_wall_focus():
         check_spanning_tree(G, mg.generate(G, algorithm, seed=3, focus="wall"))
     with pytest.raises(mg.UnsupportedError, match="wall adder"):
         mg.generate(G, "backtracker", seed=3, focus="wall")
-
-
-def test_aldous_broder_refuses_zeta():
-    with pytest.raises(mg.UnsupportedError, match="aldous_broder cannot run on this zeta"):
-        mg.generate(T.zeta(4, 4), "aldous_broder", seed=1)
-    assert "aldous_broder" not in mg.algorithms(T.zeta(4, 4))
-    assert {"backtracker", "hunt_and_kill"} <= set(mg.algorithms(T.zeta(4, 4)))
 
 
 # -- texture against Pullen's table --------------------------------------------------------
