@@ -1,4 +1,4 @@
-"""Kruskal and Wilson on every core tessellation: spanning trees, determinism, options."""
+"""mazegraph.generators.generate: spanning trees, determinism, seeds, user graphs and refusals (Kruskal, Wilson)."""
 
 from __future__ import annotations
 
@@ -147,44 +147,6 @@ def test_start_goal_not_cells():
         mg.generate(G, "wilson", start=(5, 5))
     with pytest.raises(mg.NotACellError):
         mg.generate(G, "wilson", goal="corner")
-
-
-def test_wilson_start_goal_and_solution():
-    G = mg.tessellations.orthogonal(8, 8)
-    M = mg.generate(G, "wilson", seed=4, start=(0, 7), goal=(7, 0))
-    path = M.solution()
-    assert path[0] == (0, 7) and path[-1] == (7, 0)
-    assert all(M.to_networkx().has_edge(a, b) for a, b in zip(path, path[1:]))
-    assert nx.shortest_path(M.to_networkx(), (0, 7), (7, 0)) == path
-
-
-@settings(max_examples=40, deadline=None)
-@given(rows=st.integers(2, 12), cols=st.integers(2, 12), seed=seeds, data=st.data())
-def test_kruskal_until_connected(rows, cols, seed, data):
-    G = mg.tessellations.orthogonal(rows, cols)
-    cells = list(G.nodes)
-    a = data.draw(st.sampled_from(cells))
-    b = data.draw(st.sampled_from([c for c in cells if c != a]))
-    M = mg.generate(G, "kruskal", seed=seed, until_connected=(a, b))
-    assert (M.start, M.goal) == (a, b)
-    T = M.to_networkx()
-    assert nx.is_forest(T) and nx.has_path(T, a, b)
-    # the same walls in the same order as a full run, stopped early: a subset of its tree
-    full = mg.generate(G, "kruskal", seed=seed)
-    assert not (M.open & ~full.open).any()
-    assert M.n_open <= full.n_open
-
-
-def test_kruskal_until_connected_is_not_a_spanning_tree():
-    G = mg.tessellations.orthogonal(20, 20)
-    M = mg.generate(G, "kruskal", seed=1, until_connected=((0, 0), (19, 19)))
-    assert not M.is_perfect() and "not a spanning tree" in repr(M)
-    assert M.meta["options"] == {"until_connected": [[0, 0], [19, 19]]}
-
-
-def test_kruskal_until_connected_bad_value():
-    with pytest.raises(mg.InvalidOptionError, match="until_connected must be a pair of cells"):
-        mg.generate(mg.tessellations.orthogonal(3, 3), "kruskal", until_connected=(0, 0, 1))
 
 
 def test_single_cell():

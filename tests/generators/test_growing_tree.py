@@ -1,8 +1,10 @@
-"""Prim (true, simplified, modified), Growing Tree and Growing Forest.
+"""mazegraph.generators.growing_tree, and the tests shared with Prim (true, simplified, modified).
 
 Spanning trees on every tessellation and on plain user graphs, determinism,
-zeta crossings kept apart, option checking, and textures against Pullen's
-dead-end figures on 50 x 50 orthogonal mazes.
+zeta crossings kept apart, option checking, exact agreement with plain-Python
+references, and textures against Pullen's dead-end figures on 50 x 50 orthogonal
+mazes, for Prim's three flavours, Growing Tree and Growing Forest together, and
+what only Growing Tree and Growing Forest have (the mix policy, many trees).
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ import mazegraph as mg
 from mazegraph._random import bounded, kernel_state, next_u64
 from mazegraph.tessellations import zeta_crossings
 
-T = mg.tessellations
+from ._growing import T, texture
+
 ALGORITHMS = ["prim_true", "prim_simplified", "prim_modified", "growing_tree", "growing_forest"]
 POLICIES = ["newest", "random", "oldest", "oldest_swap", "mix"]
 
@@ -394,22 +397,6 @@ def test_options_listed_and_recorded():
     assert mg.generate(T.orthogonal(6, 6), "growing_forest", seed=1, trees=np.int64(3), sprout=np.float64(0.1))
 
 
-# -- texture -------------------------------------------------------------------------------
-
-
-def texture(algorithm, options, n_mazes=20, size=50):
-    """Mean dead-end and solution percentages over mazes of a size x size orthogonal board."""
-    G = T.orthogonal(size, size)
-    cells = mg.compile_graph(G)
-    dead, solution = [], []
-    for seed in range(n_mazes):
-        M = mg.generate(G, algorithm, seed=seed, **options)
-        degree = np.bincount(cells.edges[M.open].ravel(), minlength=cells.n_cells)
-        dead.append(100 * np.mean(degree == 1))
-        solution.append(100 * len(M.solution()) / cells.n_cells)
-    return float(np.mean(dead)), float(np.mean(solution))
-
-
 # Pullen's figures at 100 x 100 and what 20 mazes of 50 x 50 give (in brackets; fixed seeds 0..19).
 # The bands separate neighbours: prim_true 30 / simplified 32 / modified 36; growing tree modes 10 / 28 / 49.
 TEXTURE_BANDS = [
@@ -433,11 +420,6 @@ TEXTURE_BANDS = [
 def test_dead_ends_match_pullen(algorithm, options, low, high):
     dead, _ = texture(algorithm, options)
     assert low < dead < high, f"{algorithm} {options}: {dead:.2f}% dead ends, expected {low}..{high}"
-
-
-def test_prim_true_is_kruskal_texture():
-    """Both are minimum spanning trees for independent random weights: the same distribution."""
-    assert abs(texture("prim_true", {})[0] - texture("kruskal", {})[0]) < 0.8
 
 
 def test_solution_lengths_rank_as_pullen():
