@@ -1,4 +1,7 @@
-"""Binary Tree, Sidewinder and Eller: spanning trees on every tessellation they accept, options, texture, streaming."""
+"""mazegraph.generators.eller (and EllerStream), and the tests shared by Binary Tree, Sidewinder and Eller.
+
+Spanning trees on every tessellation they accept, options, texture, streaming.
+"""
 
 from __future__ import annotations
 
@@ -10,89 +13,11 @@ from hypothesis import strategies as st
 
 import mazegraph as mg
 from mazegraph.generators import EllerStream, eller_stream
-from mazegraph.structure.cell_order import cell_order
-from mazegraph.tessellations import compile_graph
 
-T = mg.tessellations
+from ._rows import ODD_MASKS, T, assert_spanning_tree, row_tessellations, seeds
+
 ROW_ALGORITHMS = ["sidewinder", "eller"]
 ALGORITHMS = ["binary_tree", *ROW_ALGORITHMS]
-seeds = st.integers(0, 2**32 - 1)
-
-# tessellations with rows: (builder, sizes strategy)
-WITH_ROWS = {
-    "orthogonal": (T.orthogonal, st.tuples(st.integers(1, 8), st.integers(1, 8))),
-    "delta": (T.delta, st.tuples(st.integers(1, 6), st.integers(2, 8))),
-    "sigma": (T.sigma, st.tuples(st.integers(1, 6), st.integers(1, 6))),
-    "sigma_hexagon": (T.sigma_hexagon, st.tuples(st.integers(1, 4))),
-    "theta": (T.theta, st.tuples(st.integers(1, 5))),
-    "upsilon": (T.upsilon, st.tuples(st.integers(1, 6), st.integers(1, 6))),
-    "zeta": (T.zeta, st.tuples(st.integers(1, 6), st.integers(1, 6))),
-    "grid": (lambda *shape: T.grid(shape), st.tuples(st.integers(1, 4), st.integers(1, 4), st.integers(1, 4))),
-    "torus": (T.torus, st.tuples(st.integers(3, 5), st.integers(3, 5))),
-    "cylinder": (T.cylinder, st.tuples(st.integers(1, 5), st.integers(3, 6))),
-    "moebius": (T.moebius, st.tuples(st.integers(2, 5), st.integers(3, 6))),
-    "klein": (T.klein, st.tuples(st.integers(3, 5), st.integers(3, 5))),
-    "cube": (T.cube, st.tuples(st.integers(2, 4))),
-}
-
-# shapes whose rows part and meet again, leave gaps, or have bays that a row-by-row pass must not cut off
-ODD_MASKS = {
-    "U": [".#....#.", ".#.##.#.", ".#.##.#.", "........"],
-    "arch": ["........", ".##..##.", ".##..##.", ".##..##."],
-    "W": [".#.#.#.", ".#.#.#.", ".......", "###.###", "##...##"],
-    "S": ["......", "#####.", "......", ".#####", "......"],
-    "spiral": [".......", ".#####.", ".#...#.", ".#.#.#.", ".#.#..", ".#.####", "......."],
-    "comb": [".........", ".#.#.#.#.", ".#.#.#.#.", ".........", "#.#.#.#.#", "........."],
-    "bays": ["##..##", "#....#", "......", ".#..#.", ".#..#."],
-}
-
-
-@st.composite
-def row_tessellations(draw):
-    """A tessellation with rows: a package one, a random mask, or a user graph whose rows are BFS levels."""
-    kind = draw(st.sampled_from([*sorted(WITH_ROWS), "mask", "odd_mask", "user"]))
-    if kind == "mask":
-        rows, cols = draw(st.integers(1, 7)), draw(st.integers(1, 7))
-        cells = draw(st.lists(st.booleans(), min_size=rows * cols, max_size=rows * cols))
-        mask = np.array(cells, dtype=bool).reshape(rows, cols)
-        mask[draw(st.integers(0, rows - 1)), draw(st.integers(0, cols - 1))] = True
-        return T.from_mask(mask, largest=True)
-    if kind == "odd_mask":
-        return T.from_mask(ODD_MASKS[draw(st.sampled_from(sorted(ODD_MASKS)))])
-    if kind == "user":
-        n = draw(st.integers(2, 30))
-        G = nx.gnp_random_graph(n, draw(st.floats(0.08, 0.5)), seed=draw(st.integers(0, 10**6)))
-        G = G.subgraph(max(nx.connected_components(G), key=len)).copy()
-        root = draw(st.sampled_from(sorted(G.nodes)))
-        nx.set_node_attributes(G, nx.single_source_shortest_path_length(G, root), "row")
-        return G
-    builder, sizes = WITH_ROWS[kind]
-    return builder(*draw(sizes))
-
-
-@st.composite
-def any_tessellations(draw):
-    """Any tessellation or graph: those with rows, and some without."""
-    kind = draw(st.sampled_from(["rows", "voronoi", "petersen", "regular"]))
-    if kind == "voronoi":
-        return T.voronoi(draw(st.integers(3, 40)), seed=draw(st.integers(0, 1000)))
-    if kind == "petersen":
-        return nx.petersen_graph()
-    if kind == "regular":
-        return nx.random_regular_graph(3, 2 * draw(st.integers(2, 10)), seed=draw(st.sampled_from([1, 2, 5])))
-    return draw(row_tessellations())
-
-
-def assert_spanning_tree(G, M):
-    assert M.n_open == G.number_of_nodes() - 1
-    tree = M.to_networkx()
-    assert set(tree.nodes) == set(G.nodes)
-    assert nx.is_tree(tree)  # checked by networkx, independently of the kernels
-    assert M.is_perfect()
-    crosses = compile_graph(G).edge_refs.get("crosses")
-    if crosses is not None:  # zeta: never two open crossing diagonals
-        diagonal = np.flatnonzero(crosses >= 0)
-        assert not np.any(M.open[diagonal] & M.open[crosses[diagonal]])
 
 
 # -- spanning trees everywhere --------------------------------------------------------------
@@ -102,12 +27,6 @@ def assert_spanning_tree(G, M):
 @given(G=row_tessellations(), algorithm=st.sampled_from(ROW_ALGORITHMS), seed=seeds)
 def test_row_algorithms_make_spanning_trees(G, algorithm, seed):
     assert_spanning_tree(G, mg.generate(G, algorithm, seed=seed))
-
-
-@settings(max_examples=80, deadline=None)
-@given(G=any_tessellations(), seed=seeds)
-def test_binary_tree_makes_spanning_trees(G, seed):
-    assert_spanning_tree(G, mg.generate(G, "binary_tree", seed=seed))
 
 
 @settings(max_examples=80, deadline=None)
@@ -129,28 +48,6 @@ def test_odd_masks_over_many_seeds(shape, algorithm):
     G = T.from_mask(ODD_MASKS[shape])
     for seed in range(40):
         assert_spanning_tree(G, mg.generate(G, algorithm, seed=seed))
-
-
-@settings(max_examples=60, deadline=None)
-@given(G=any_tessellations(), seed=seeds)
-def test_binary_tree_opens_one_edge_to_an_earlier_cell(G, seed):
-    cells = compile_graph(G)
-    _, order, rank, _ = cell_order(cells)
-    M = mg.generate(G, "binary_tree", seed=seed)
-    u, v = cells.edges[M.open].T
-    later = np.where(rank[u] > rank[v], u, v)
-    assert sorted(later.tolist()) == sorted(order[1:].tolist())  # each cell but the first, exactly once
-
-
-def test_binary_tree_order_choice():
-    assert cell_order(compile_graph(T.orthogonal(4, 5)))[0] == "rows"
-    assert cell_order(compile_graph(T.theta(4)))[0] == "rows"
-    assert cell_order(compile_graph(T.grid((3, 3, 3))))[0] == "rows"
-    assert cell_order(compile_graph(T.delta(4, 5)))[0] == "bfs"  # row-first cells pointing up have no earlier one
-    assert cell_order(compile_graph(T.voronoi(30, seed=1)))[0] == "bfs"
-    assert cell_order(compile_graph(T.orthogonal(4, 5)), "bfs")[0] == "bfs"
-    G = T.sigma(6, 6)
-    assert mg.generate(G, "binary_tree", seed=3, order="bfs") != mg.generate(G, "binary_tree", seed=3)
 
 
 # -- determinism ----------------------------------------------------------------------------
@@ -203,13 +100,6 @@ def test_row_algorithms_refuse_rows_that_do_not_join(algorithm):
     H = H.copy()  # a compiled graph is remembered; a copy is compiled afresh
     nx.set_node_attributes(H, {0: 7, 1: 8, 2: 8}, "row")  # rows may start anywhere
     assert mg.generate(H, algorithm, seed=1).is_perfect()
-
-
-def test_binary_tree_order_rows_refused_where_rows_fail():
-    with pytest.raises(mg.UnsupportedError, match="order='bfs'"):
-        mg.generate(T.delta(4, 5), "binary_tree", seed=1, order="rows")
-    with pytest.raises(mg.UnsupportedError, match="no rows"):
-        mg.generate(T.voronoi(20, seed=1), "binary_tree", seed=1, order="rows")
 
 
 @pytest.mark.parametrize(
@@ -273,52 +163,6 @@ def test_eller_dead_ends_near_pullen():
     assert 27.5 < np.mean(values) < 30.3
     sparse = [_dead_end_percent(cells, mg.generate(cells, "eller", seed=s, p_down=0.9).open) for s in range(5)]
     assert np.mean(sparse) < np.mean(values) - 3  # many passages down: long vertical corridors
-
-
-def _open_pairs(M):
-    return {frozenset(e) for e in M.to_networkx().edges}
-
-
-def test_binary_tree_texture_on_a_square_grid():
-    R, C = 9, 11
-    G = T.orthogonal(R, C)
-    for seed in range(5):
-        pairs = _open_pairs(mg.generate(G, "binary_tree", seed=seed))
-        assert all(frozenset({(0, c), (0, c + 1)}) in pairs for c in range(C - 1))  # top row: one corridor
-        assert all(frozenset({(r, 0), (r + 1, 0)}) in pairs for r in range(R - 1))  # left column too
-    up = _open_pairs(mg.generate(G, "binary_tree", seed=1, p_up=1.0))
-    assert all(frozenset({(r, c), (r + 1, c)}) in up for r in range(R - 1) for c in range(C))
-    side = _open_pairs(mg.generate(G, "binary_tree", seed=1, p_up=0.0))
-    assert all(frozenset({(r, c), (r, c + 1)}) in side for r in range(R) for c in range(C - 1))
-
-
-def test_binary_tree_p_up_sets_the_odds():
-    cells = T.build("orthogonal", 40, 40)
-    coords = cells.labels.coords
-    vertical = coords[cells.edges[:, 0], 0] != coords[cells.edges[:, 1], 0]
-    inner = (coords[cells.edges.max(axis=1)] > 0).all(axis=1)  # chosen by cells with a north and a west
-    M = mg.generate(cells, "binary_tree", seed=2, p_up=0.8)
-    share = M.open[inner & vertical].sum() / M.open[inner].sum()
-    assert 0.76 < share < 0.84
-    M = mg.generate(cells, "binary_tree", seed=2)
-    assert 0.46 < M.open[inner & vertical].sum() / M.open[inner].sum() < 0.54
-
-
-def test_sidewinder_texture_on_a_square_grid():
-    R, C = 8, 10
-    G = T.orthogonal(R, C)
-    for seed in range(5):
-        M = mg.generate(G, "sidewinder", seed=seed)
-        pairs = _open_pairs(M)
-        assert all(frozenset({(0, c), (0, c + 1)}) in pairs for c in range(C - 1))
-        for r in range(1, R):  # one passage up from every run: runs = row cells minus row passages
-            row_passages = sum(frozenset({(r, c), (r, c + 1)}) in pairs for c in range(C - 1))
-            ups = sum(frozenset({(r, c), (r - 1, c)}) in pairs for c in range(C))
-            assert ups == C - row_passages
-    columns = _open_pairs(mg.generate(G, "sidewinder", seed=1, p_close=1.0))
-    assert all(frozenset({(r, c), (r + 1, c)}) in columns for r in range(R - 1) for c in range(C))
-    rows = _open_pairs(mg.generate(G, "sidewinder", seed=1, p_close=0.0))
-    assert all(frozenset({(r, c), (r, c + 1)}) in rows for r in range(R) for c in range(C - 1))
 
 
 def test_eller_every_set_goes_down_once_with_p_down_0():
