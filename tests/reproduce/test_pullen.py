@@ -1,4 +1,4 @@
-"""Reproduce tables write where the user says (default: the current directory), with provenance."""
+"""mazegraph.reproduce.pullen: tables written where the user says, with provenance; verdicts and times."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import numpy as np
 import pandas as pd
 
-import mazegraph as mg
 from mazegraph.cli import main
 
 
@@ -28,21 +27,6 @@ def test_pullen_writes_to_the_current_directory_with_provenance(tmp_path, monkey
     assert record["provenance"]["config"]["algorithms"] == record["algorithms"]
     rows = pd.read_parquet(out / "runs-2")  # the runs are a Parquet dataset
     assert len(rows) == 2 * rows["variant"].nunique() and "hunt_and_kill/wall" in set(rows["variant"])
-
-
-def test_solvers_write_to_the_current_directory_with_provenance(tmp_path, monkeypatch, capsys):
-    from mazegraph.reproduce import solvers
-
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(solvers, "SIZES", {"orthogonal": [(4, 4), (6, 6)]})
-    assert main(["reproduce", "solvers", "--seeds", "1", "--no-progress"]) == 0
-    out = tmp_path / "solvers-results"
-    assert {p.name for p in out.iterdir()} == {"solvers.csv", "solvers.md", "runs.parquet", "config.json"}
-    record = json.loads((out / "config.json").read_text())
-    assert record["sizes"] == {"orthogonal": [[4, 4], [6, 6]]} and record["seeds"] == 1
-    assert record["provenance"]["root_seed"] == solvers.ROOT
-    assert record["provenance"]["versions"]["mazegraph"] == mg.__version__
-    assert len(pd.read_parquet(out / "runs.parquet")) == 2 * len(solvers.CASES) * len(mg.solvers())
 
 
 def _fake_runs(algorithm: str, focus: str, dead: np.ndarray, solution: np.ndarray) -> pd.DataFrame:
