@@ -43,10 +43,8 @@ CROSS_CUTTING = {
 UNSPLIT = {
     "metrics/test_metrics.py": "hand-made mazes and brute force over every metric at once",
     "numberlink/test_numberlink.py": "generator, solver, drawing, CLI at once; being edited on another branch",
-    "plot/test_plot.py": "every figure function and the plot command at once",
     "runner/test_runner.py": "the experiment runner end to end: configs, seeding, backends, resuming, summarize",
     "tessellations/test_tessellations.py": "counts, degrees and geometry of the core tessellations together",
-    "uniformity/test_uniformity.py": "counts, enumeration, the verifier and the UST limits at once",
 }
 
 
