@@ -44,7 +44,6 @@ UNSPLIT = {
     "metrics/test_metrics.py": "hand-made mazes and brute force over every metric at once",
     "numberlink/test_numberlink.py": "generator, solver, drawing, CLI at once; being edited on another branch",
     "runner/test_runner.py": "the experiment runner end to end: configs, seeding, backends, resuming, summarize",
-    "tessellations/test_tessellations.py": "counts, degrees and geometry of the core tessellations together",
 }
 
 

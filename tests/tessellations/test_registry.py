@@ -143,3 +143,14 @@ def test_no_import_cycle_through_the_tessellation_layer():
     # and the compile step is part of the layer, not above it
     assert "mazegraph._compile" not in graph and nx.has_path(graph, "mazegraph.tessellations.compile",
                                                              "mazegraph.tessellations.registry")
+
+
+def test_unknown_tessellation_lists_names():
+    with pytest.raises(mg.UnknownTessellationError) as info:
+        T.build("hexagonal", 3, 3)
+    assert "orthogonal" in str(info.value) and "sigma" in str(info.value)
+
+
+def test_build_wrong_number_of_sizes():
+    with pytest.raises(mg.InvalidSizeError, match="rows x cols"):
+        T.build("orthogonal", 3)
