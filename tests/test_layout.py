@@ -43,7 +43,6 @@ CROSS_CUTTING = {
 UNSPLIT = {
     "metrics/test_metrics.py": "hand-made mazes and brute force over every metric at once",
     "numberlink/test_numberlink.py": "generator, solver, drawing, CLI at once; being edited on another branch",
-    "runner/test_runner.py": "the experiment runner end to end: configs, seeding, backends, resuming, summarize",
 }
 
 

@@ -1,24 +1,15 @@
-"""Configs refused when read (naming the field and the size), and the sockets of the dask backend."""
+"""mazegraph.runner.config: configs refused when read, naming the field and the size."""
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
 import mazegraph as mg
-from mazegraph.cli import main
 
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _config(algorithms, sizes=((4, 4), (5, 7)), **more):
-    return {"root_seed": 1, "seeds": 2, "metrics": [], "algorithms": algorithms,
-            "tessellations": [{"name": "orthogonal", "sizes": [list(s) for s in sizes]}], **more}
+from ._config import _config
+from ._runner import _with
 
 
 def _refused(cfg) -> str:
@@ -70,77 +61,57 @@ def test_a_size_the_machine_cannot_hold_is_refused_before_any_maze():
     assert message.startswith("config: tessellations[0].sizes[1]: ")
 
 
-def test_a_bad_scheduler_address_is_one_line_of_config_error(capsys, tmp_path):
-    cfg = _config([{"name": "kruskal"}])
-    for address in ("not-an-address", "http://host:1", "127.0.0.1:port", ""):
-        with pytest.raises(mg.ConfigError, match="^scheduler: "):
-            mg.experiment(cfg, backend="dask", scheduler=address, progress=False)
-    toml = tmp_path / "sweep.toml"
-    toml.write_text('root_seed = 1\nseeds = 1\n[[algorithms]]\nname = "kruskal"\n'
-                    '[[tessellations]]\nname = "orthogonal"\nsizes = [[3, 3]]\n', encoding="utf-8")
-    code = main(["experiment", str(toml), "--out", str(tmp_path / "out"), "--backend", "dask",
-                 "--scheduler", "not-an-address"])
-    err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1
-    assert err.startswith("mazegraph: error: scheduler: 'not-an-address' is not a scheduler address")
+@pytest.mark.parametrize(
+    ("cfg", "message"),
+    [
+        (_with(root_seed=None), "config: root_seed: missing"),
+        (_with(seed=3), "config: seed: unknown field (did you mean 'seeds'?)"),
+        (_with(seeds="ten"), "config: seeds: expected a whole number, got str 'ten'"),
+        (_with(seeds=0), "config: seeds: must be between 1 and"),
+        (_with(root_seed=-1), "config: root_seed: must be between 0 and"),
+        (_with(algorithms=[]), "config: algorithms: expected a non-empty list of tables"),
+        (_with(algorithms=[{"name": "kruskal"}, {"name": "wilson"}, {"name": "prim"}]),
+         "config: algorithms[2].name: unknown algorithm 'prim'"),
+        (_with(algorithms=[{"nmae": "wilson"}]), "config: algorithms[0].nmae: unknown field (did you mean 'name'?)"),
+        (_with(algorithms=[{"name": "wilson", "option": {}}]),
+         "config: algorithms[0].option: unknown field (did you mean 'options'?)"),
+        (_with(algorithms=[{"options": {}}]), "config: algorithms[0].name: missing"),
+        (_with(algorithms=[{"name": 3}]), "config: algorithms[0].name: expected a string, got int 3"),
+        (_with(algorithms=[{"name": "wilson", "focus": "walls"}]), "config: algorithms[0].focus:"),
+        (_with(algorithms=[{"name": "kruskal", "options": {"bogus": 1}}]),
+         "config: algorithms[0].options.bogus: kruskal does not take option 'bogus'"),
+        (_with(algorithms=[{"name": "growing_tree", "options": {"policy": "bogus"}}]),
+         "config: algorithms[0].options.policy: growing_tree: policy must be one of"),
+        (_with(algorithms=[{"name": "wilson"}, {"name": "wilson"}]),
+         "config: algorithms[1]: the same as algorithms[0]"),
+        (_with(tessellations=[{"name": "hex", "sizes": [[3, 3]]}]),
+         "config: tessellations[0].name: unknown tessellation 'hex'"),
+        (_with(tessellations=[{"name": "orthogonal"}]), "config: tessellations[0].sizes: missing"),
+        (_with(tessellations=[{"name": "orthogonal", "sizes": [[4, 4], [0, 5]]}]),
+         "config: tessellations[0].sizes[1]: sizes must be at least 1, got [0, 5]"),
+        (_with(tessellations=[{"name": "orthogonal", "sizes": [[4]]}]),
+         "config: tessellations[0].sizes[0]: orthogonal takes 2 size(s) (rows x cols), got 1"),
+        (_with(tessellations=[{"name": "orthogonal", "sizes": [["4", 4]]}]),
+         "config: tessellations[0].sizes[0]: expected a list of whole numbers"),
+        (_with(tessellations=[{"name": "orthogonal", "sizes": [[4, 4]], "options": {"wrap": True}}]),
+         "config: tessellations[0].options.wrap: orthogonal does not take option 'wrap'"),
+        (_with(tessellations=[{"name": "zeta", "sizes": [[4, 4]]}]),
+         "config: algorithms[1] (wilson) cannot run on tessellations[0].sizes[0] (zeta 4x4)"),
+        (_with(metrics=["dead_ends"]), "config: metrics[0]: unknown metric 'dead_ends'; known: "),
+        (_with(metrics="dead_end_pct"), "config: metrics: expected a list of strings"),
+        (_with(plugins=["/nonexistent/plugin.py"]), "config: plugins[0]: cannot import"),
+    ],
+)
+def test_malformed_configs_name_the_field(cfg, message):
+    with pytest.raises(mg.ConfigError) as info:
+        mg.experiment(cfg, backend="serial", progress=False)
+    assert str(info.value).startswith(message), str(info.value)
+    assert isinstance(info.value, mg.MazeError) and isinstance(info.value, ValueError)
 
 
-LISTENING = """
-import json, os, sys
-import psutil
-import mazegraph as mg
-from mazegraph.runner import backends
-
-seen = []
-original = backends._dask_run
-
-def spy(client, chunks):
-    tree = [psutil.Process()] + psutil.Process().children(recursive=True)
-    for process in tree:
-        for c in process.net_connections(kind="inet"):
-            if c.status == psutil.CONN_LISTEN:
-                seen.append([process.pid, c.laddr.ip, c.laddr.port])
-    yield from original(client, chunks)
-
-backends._dask_run = spy
-cfg = {"root_seed": 1, "seeds": 2, "metrics": [], "algorithms": [{"name": "kruskal"}],
-       "tessellations": [{"name": "orthogonal", "sizes": [[3, 3]]}]}
-df = mg.experiment(cfg, backend="dask", workers=2, progress=False, dashboard=sys.argv[1] == "1")
-print(json.dumps({"rows": len(df), "listening": seen, "driver": os.getpid()}))
-"""
-
-
-@pytest.mark.parametrize("dashboard", [False, True])
-def test_a_local_dask_cluster_listens_on_loopback_only(dashboard):
-    pytest.importorskip("distributed")
-    psutil = pytest.importorskip("psutil")
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]))
-    done = subprocess.run([sys.executable, "-c", LISTENING, "1" if dashboard else "0"], env=env,
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    report = json.loads(done.stdout.strip().splitlines()[-1])
-    assert report["rows"] == 2
-    listening = report["listening"]
-    elsewhere = {pid for pid, _, _ in listening if pid != report["driver"]}
-    assert {ip for _, ip, _ in listening} == {"127.0.0.1"}, listening  # no 0.0.0.0, no ::, no public interface
-    assert len(elsewhere) >= 2  # the two worker processes listen too, on loopback
-    assert 8787 not in {port for _, _, port in listening}  # a free port, not dask's default one
-    assert ("Dask dashboard at http://127.0.0.1:" in done.stderr) == dashboard
-    assert psutil  # imported for the subprocess's sake: skip here if it is missing
-
-
-def test_task_keys_are_the_hash_of_each_task_description():
+def test_example_config_is_valid():
     from mazegraph.runner.config import load_config
-    from mazegraph.runner.plan import _SENTINEL, make_plan, replicate_keys, task_key
 
-    cfg = load_config({"root_seed": 2, "seeds": 3, "metrics": [], "algorithms": [
-        {"name": "growing_tree", "options": {"policy": "newest"}}, {"name": "kruskal", "focus": "wall"}],
-        "tessellations": [{"name": "orthogonal", "sizes": [[3, 4], [2, 2]]}]})
-    for task in make_plan(cfg).tasks:  # the plan's shortcut against the definition, task by task
-        a, i, j, r = task.order
-        algo, entry = cfg.algorithms[a], cfg.tessellations[i]
-        assert task.key == task_key({"algorithm": algo.name, "options": algo.options, "focus": algo.focus,
-                                     "tessellation": entry.name, "tessellation_options": entry.options,
-                                     "size": list(entry.sizes[j]), "replicate": r})
-    tricky = {"algorithm": "x", "options": {"é": "ü\n", "replicate": _SENTINEL, "z": [1.5, None]}}
-    assert replicate_keys(tricky, 4) == [task_key({**tricky, "replicate": r}) for r in range(4)]
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    cfg = load_config(os.path.join(root, "experiments", "example.toml"))
+    assert cfg.seeds >= 1 and cfg.algorithms and cfg.tessellations

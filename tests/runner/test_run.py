@@ -1,13 +1,25 @@
-"""What a run says while it works: the job's name on the bar, and kernels compiled once before the workers."""
+"""mazegraph.runner.run, the experiment driver: tidy rows, keys, resuming, failures, unsupported pairs.
+
+And what a run says while it works: the job's name on the bar, and kernels compiled once before the workers.
+"""
 
 from __future__ import annotations
 
+import json
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
 from tqdm import tqdm
 
 import mazegraph as mg
 from mazegraph import warmup
-from mazegraph.runner import run
+from mazegraph.runner import run, storage
 from mazegraph.runner.config import load_config
+
+from ._runner import BASE, N_BASE, _same_rows, _toml, _with, _written_keys
 
 CONFIG = {"root_seed": 1, "seeds": 2, "metrics": ["dead_end_pct"],
           "algorithms": [{"name": "kruskal"}, {"name": "growing_tree", "options": {"policy": "newest"}}],
@@ -87,3 +99,115 @@ def test_a_probe_that_fails_does_not_stop_the_job(monkeypatch):
     monkeypatch.setattr(generators, "generate", broken)
     monkeypatch.setattr(mg, "generate", broken)
     assert warmup.run_probe(("generate", "orthogonal", "kruskal", "passage", "{}")) == 0
+
+
+# -- determinism and seeding -----------------------------------------------------------------------
+
+
+def test_rows_are_tidy_and_in_config_order(clean):
+    assert len(clean) == N_BASE
+    assert clean["spawn_key"].is_unique
+    assert list(clean.columns[:15]) == [
+        "variant", "algorithm", "options", "focus", "tessellation", "tessellation_options", "size", "shape",
+        "rows", "cols", "n_cells", "replicate", "root_seed", "spawn_key", "n_passages",
+    ]
+    assert list(clean.columns[-2:]) == ["time_ns", "error"]
+    assert {"dead_end_pct", "solution_pct"} <= set(clean.columns)
+    assert clean["error"].isna().all() and (clean["time_ns"] > 0).all()
+    assert clean["size"].tolist()[:9] == ["5x6"] * 3 + ["4x4"] * 3 + ["3x4"] * 3
+    assert clean["replicate"].tolist()[:3] == [0, 1, 2]
+    assert clean["focus"].tolist()[-1] == "wall"
+    assert json.loads(clean["options"][0]) == {}
+    assert (clean["root_seed"] == 11).all()
+
+
+def test_keys_do_not_depend_on_the_rest_of_the_config(clean):
+    other = dict(BASE, seeds=4, algorithms=[{"name": "aldous_broder"}, *reversed(BASE["algorithms"])])
+    df = mg.experiment(other, backend="serial", progress=False)
+    assert len(df) == 4 * 4 * 3
+    merged = clean.merge(df, on="spawn_key", suffixes=("", "_other"))
+    assert len(merged) == N_BASE
+    for column in ("algorithm", "focus", "size", "replicate", "dead_end_pct", "solution_length"):
+        assert (merged[column].astype(str) == merged[column + "_other"].astype(str)).all()  # categories differ
+
+
+# -- resuming ----------------------------------------------------------------------------------------
+
+
+def test_resume_after_interrupt(clean, tmp_path, monkeypatch):
+    out = tmp_path / "run"
+    original = storage.Store.write
+    written = []
+
+    def write_then_interrupt(self, table):
+        path = original(self, table)
+        written.append(path)
+        if len(written) == 2:
+            raise KeyboardInterrupt
+        return path
+
+    monkeypatch.setattr(storage.Store, "write", write_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        mg.experiment(BASE, out=out, backend="processes", workers=2, chunk_size=2, progress=False)
+    monkeypatch.setattr(storage.Store, "write", original)
+    assert len(list(out.glob("part-*.parquet"))) == 2
+    df = mg.experiment(BASE, out=out, backend="processes", workers=2, chunk_size=2, progress=False)
+    _same_rows(clean, df)
+    assert sorted(_written_keys(out)) == sorted(clean["spawn_key"])  # every maze written exactly once
+
+
+def test_resume_after_killed_driver(clean, tmp_path):
+    config = tmp_path / "sweep.toml"
+    config.write_text(_toml(BASE), encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / ".part-stale.parquet.tmp").write_bytes(b"half a file")  # as if killed while writing
+    killer = textwrap.dedent(
+        """
+        import os, signal, sys
+        from mazegraph.runner import storage
+        original = storage.Store.write
+        count = []
+        def write(self, table):
+            path = original(self, table)
+            count.append(path)
+            if len(count) == 2:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return path
+        storage.Store.write = write
+        from mazegraph.cli import main
+        sys.exit(main(sys.argv[1:]))
+        """
+    )
+    args = ["experiment", str(config), "--out", str(out), "--workers", "2", "--chunk-size", "2", "--no-progress"]
+    first = subprocess.run([sys.executable, "-c", killer, *args], capture_output=True, text=True, timeout=300)
+    assert first.returncode == -signal.SIGKILL, first.stderr
+    assert len(list(out.glob("part-*.parquet"))) == 2
+    second = subprocess.run([sys.executable, "-m", "mazegraph", *args], capture_output=True, text=True, timeout=300)
+    assert second.returncode == 0, second.stderr
+    assert f"{N_BASE} mazes in {out}" in second.stdout
+    assert not list(out.glob(".*.tmp"))
+    keys = _written_keys(out)
+    assert len(keys) == len(set(keys)) == N_BASE
+    _same_rows(clean, mg.experiment(config, out=out, backend="serial", progress=False))  # all done: reads only
+
+
+def test_failing_tasks_are_recorded_and_the_sweep_goes_on(plugin):
+    cfg = dict(BASE, seeds=6, plugins=[plugin], algorithms=[{"name": "test_flaky"}, {"name": "kruskal"}])
+    df = mg.experiment(cfg, backend="processes", workers=2, chunk_size=4, progress=False)
+    assert len(df) == 2 * 6 * 3
+    flaky = df[df["algorithm"] == "test_flaky"]
+    failed = flaky[flaky["error"].notna()]
+    assert 0 < len(failed) < len(flaky)
+    assert (failed["error"] == "RuntimeError: boom").all()
+    assert failed["dead_end_pct"].isna().all() and flaky.loc[flaky["error"].isna(), "dead_end_pct"].notna().all()
+    assert df.loc[df["algorithm"] == "kruskal", "error"].isna().all()
+    counts = mg.summarize(df, by="algorithm")["dead_end_pct_count"]
+    assert counts["test_flaky"] == len(flaky) - len(failed) and counts["kruskal"] == len(flaky)
+    _same_rows(mg.experiment(cfg, backend="serial", progress=False), df)
+
+
+def test_skip_unsupported_drops_pairs_that_cannot_run():
+    cfg = _with(skip_unsupported=True, tessellations=[{"name": "zeta", "sizes": [[4, 4]]}], seeds=2)
+    df = mg.experiment(cfg, backend="serial", progress=False)
+    assert set(df["algorithm"]) == {"kruskal"} and len(df) == 2
