@@ -23,6 +23,7 @@ MODULES = [
     ("mazegraph", "top level: ``import mazegraph as mg``"),
     ("mazegraph.tessellations", "tessellations as graphs, and their registry"),
     ("mazegraph.generators", "maze generators, their registry and the contract of an algorithm"),
+    ("mazegraph.generators.plugins", "generators from installed packages: the entry-point group"),
     ("mazegraph.params", "declared options: checks, command-line parsing and help"),
     ("mazegraph.structure", "facts about a tessellation that algorithms ask (rows, boxes, duals, ...)"),
     ("mazegraph.metrics", "texture metrics"),

@@ -23,6 +23,7 @@ from . import sidewinder as _sidewinder  # noqa: F401  (registers "sidewinder")
 from . import unicursal as _unicursal  # noqa: F401  (registers "unicursal")
 from . import wilson as _wilson  # noqa: F401  (registers "wilson")
 from .eller import EllerStream, eller_stream  # registers "eller"
+from .plugins import load_plugins
 from .registry import (
     FOCUSES,
     REGISTRY,
@@ -68,6 +69,7 @@ def algorithms(tessellation=None, focus: str = "passage") -> list[str]:
     >>> "wilson" in mg.algorithms(mg.tessellations.zeta(4, 4))
     False
     """
+    load_plugins()
     if tessellation is None:
         return sorted(REGISTRY)
     return [name for name, why in applicability(tessellation, focus).items() if why is None]
@@ -94,6 +96,7 @@ def applicability(tessellation, focus: str = "passage") -> dict[str, str | None]
     (True, True)
     """
     cells = compile_graph(tessellation)
+    load_plugins()
     return {name: REGISTRY[name].refusal(cells, focus) for name in sorted(REGISTRY)}
 
 

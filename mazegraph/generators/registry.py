@@ -57,6 +57,7 @@ from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError, UnknownAlgorithmError, UnsupportedError
 from ..params import Param, check_all
 from ..structure.dual import wall_dual
+from .plugins import load_plugins
 
 __all__ = [
     "Algorithm",
@@ -493,9 +494,13 @@ def lookup(name: str) -> Algorithm:
     try:
         return REGISTRY[name]
     except (KeyError, TypeError):
-        raise UnknownAlgorithmError(name, REGISTRY) from None
+        pass
+    if isinstance(name, str) and load_plugins() and name in REGISTRY:
+        return REGISTRY[name]
+    raise UnknownAlgorithmError(name, REGISTRY) from None
 
 
 def names() -> Sequence[str]:
-    """The registered names, sorted."""
+    """The registered names (installed plugins' included), sorted."""
+    load_plugins()
     return sorted(REGISTRY)

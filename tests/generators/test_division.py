@@ -1,0 +1,170 @@
+"""mazegraph.generators.division: recursive division (straight and blobby walls).
+
+Spanning trees on every tessellation but zeta, straight walls on boxes (a wall with one door
+across the whole board), Pullen's texture figures.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazegraph as mg
+from mazegraph.structure.box import box_of
+
+from ._division_unicursal import T, dead_end_percent, seeds, small, tessellations
+
+
+def check_spanning_tree(G, M):
+    assert M.n_open == G.number_of_nodes() - 1
+    assert M.is_perfect()
+    P = M.to_networkx()
+    assert set(P.nodes) == set(G.nodes)
+    assert nx.is_tree(P)  # checked by networkx, independently of the kernels
+    assert all(G.has_edge(u, v) for u, v in P.edges)
+
+
+# == division ===========================================================================
+
+
+@settings(max_examples=150, deadline=None)
+@given(kind_G=tessellations(), seed=seeds)
+def test_division_spanning_tree_on_every_tessellation(kind_G, seed):
+    _, G = kind_G
+    check_spanning_tree(G, mg.generate(G, "division", seed=seed))
+    check_spanning_tree(G, mg.generate(G, "division", seed=seed, method="blobby"))
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=small, cols=small, layers=st.integers(1, 4), seed=seeds)
+def test_division_rectangular_on_boxes(rows, cols, layers, seed):
+    for G in (T.orthogonal(rows, cols), T.grid((rows, cols, layers)), nx.grid_2d_graph(rows, cols)):
+        for orientation in ("daedalus", "proportional", "longest"):
+            M = mg.generate(G, "division", seed=seed, method="rectangular", orientation=orientation)
+            check_spanning_tree(G, M)
+            assert M == mg.generate(G, "division", seed=seed, orientation=orientation)  # auto: straight walls
+
+
+def _first_wall_found(M) -> bool:
+    """Some plane across the whole box has exactly one open edge through it (the first wall and its door)."""
+    box = box_of(M.cells)
+    coords = np.asarray(M.cells.labels.coords if M.cells.labels.coords is not None else M.cells.labels.tolist())
+    edges = M.cells.edges[M.open]
+    for axis, extent in enumerate(box.shape):
+        low = np.minimum(coords[edges[:, 0], axis], coords[edges[:, 1], axis])
+        crossing = coords[edges[:, 0], axis] != coords[edges[:, 1], axis]
+        for k in range(int(extent) - 1):
+            if np.count_nonzero(crossing & (low == k)) == 1:
+                return True
+    return False
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    shape=st.sampled_from([(2, 2), (5, 9), (12, 3), (8, 8), (3, 4, 5), (6, 6, 2)]),
+    orientation=st.sampled_from(["daedalus", "proportional", "longest"]),
+    seed=seeds,
+)
+def test_division_rectangular_has_a_wall_across_the_box(shape, orientation, seed):
+    M = mg.generate(T.grid(shape), "division", seed=seed, orientation=orientation)
+    assert _first_wall_found(M)
+
+
+def test_division_longest_splits_across_the_long_side():
+    # on a 2 x 40 board the "longest" rule cuts across the columns until every room is at most
+    # 2 wide, and each such room has a passage between the two rows: at least 20 of them
+    G = T.orthogonal(2, 40)
+    vertical = mg.compile_graph(G).direction == 1
+    for seed in range(20):
+        M = mg.generate(G, "division", seed=seed, orientation="longest")
+        assert M.open[vertical].sum() >= 20
+
+
+@settings(max_examples=40, deadline=None)
+@given(kind_G=tessellations(), seed=seeds)
+def test_division_same_seed_same_maze(kind_G, seed):
+    _, G = kind_G
+    assert mg.generate(G, "division", seed=seed) == mg.generate(G, "division", seed=seed)
+
+
+@pytest.mark.parametrize(
+    "G,options",
+    [
+        (T.orthogonal(12, 12), {}),
+        (T.orthogonal(12, 12), {"orientation": "longest"}),
+        (T.sigma(10, 10), {}),
+        (T.grid((4, 4, 4)), {}),
+    ],
+)
+def test_division_different_seeds_differ(G, options):
+    masks = {mg.generate(G, "division", seed=s, **options).open.tobytes() for s in range(20)}
+    assert len(masks) == 20
+
+
+def test_division_where_straight_walls_run():
+    rectangular = [
+        T.orthogonal(5, 7),
+        T.grid((3, 4, 2)),
+        T.grid((6,)),
+        T.from_mask(np.ones((4, 5), dtype=bool)),
+        nx.grid_2d_graph(3, 6),
+        nx.relabel_nodes(nx.grid_2d_graph(3, 3), lambda p: (p[0] + 10, p[1] - 4)),
+    ]
+    for G in rectangular:
+        assert box_of(mg.compile_graph(G)) is not None
+        mg.generate(G, "division", seed=1, method="rectangular")
+    blobby = [
+        T.sigma(4, 4),
+        T.delta(4, 4),
+        T.upsilon(3, 3),
+        T.torus(4, 4),
+        T.cube(2),
+        T.theta(3),
+        T.from_mask(["..#", "..."]),
+        nx.petersen_graph(),
+        nx.relabel_nodes(nx.grid_2d_graph(3, 3), lambda p: f"{p}"),
+    ]
+    for G in blobby:
+        assert box_of(mg.compile_graph(G)) is None
+        with pytest.raises(mg.UnsupportedError, match="method='blobby'"):
+            mg.generate(G, "division", seed=1, method="rectangular")
+
+
+def test_division_refuses_zeta():
+    with pytest.raises(mg.UnsupportedError, match="crossing"):
+        mg.generate(T.zeta(4, 4), "division", seed=1)
+    assert "crossing" in mg.applicability(T.zeta(3, 3))["division"]
+
+
+@pytest.mark.parametrize("options", [{"method": "straight"}, {"orientation": "random"}, {"method": None}])
+def test_division_bad_options(options):
+    with pytest.raises(mg.InvalidOptionError):
+        mg.generate(T.orthogonal(4, 4), "division", seed=1, **options)
+
+
+def test_division_single_cells_and_strips():
+    for G in (T.orthogonal(1, 1), T.theta(1), T.grid((1, 1, 1)), T.orthogonal(1, 9), nx.path_graph(5)):
+        M = mg.generate(G, "division", seed=0)
+        check_spanning_tree(G, M)
+
+
+def test_division_texture_near_pullen():
+    # Pullen: 23% dead ends, solution through 7.2% of a 100 x 100 maze. Kruskal and Wilson give
+    # about 30%, the backtracker 10%; splitting always across the longest side gives about 27%.
+    G = T.build("orthogonal", 50, 50)
+    proportional = np.mean([dead_end_percent(mg.generate(G, "division", seed=s)) for s in range(20)])
+    longest = np.mean([dead_end_percent(mg.generate(G, "division", seed=s, orientation="longest")) for s in range(20)])
+    assert 21.0 < proportional < 25.5
+    assert 25.5 < longest < 29.0
+    H = T.build("orthogonal", 100, 100)
+    solution = np.mean([len(mg.generate(H, "division", seed=s).solution_indices()) for s in range(20)]) / 100
+    assert 5.0 < solution < 9.5
+
+
+def test_division_blobby_texture_is_a_plain_tree_texture():
+    G = T.build("orthogonal", 50, 50)
+    blobby = np.mean([dead_end_percent(mg.generate(G, "division", seed=s, method="blobby")) for s in range(10)])
+    assert 24.0 < blobby < 33.0

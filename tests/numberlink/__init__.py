@@ -1,0 +1,1 @@
+"""Tests of mazegraph.numberlink, one file per module (tests/numberlink/test_<module>.py)."""

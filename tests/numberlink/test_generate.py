@@ -1,0 +1,89 @@
+"""Full-board Numberlink generation: every cell covered, quality limits kept, uniqueness checked independently.
+
+Uniqueness is re-counted by brute force (tests/numberlink/test_solve.py's
+``brute_count``, plain path enumeration with networkx), not by the SAT solver
+the generator itself uses.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import mazegraph as mg
+from mazegraph import numberlink as nl
+
+from .test_solve import brute_count
+
+
+def covered_by_paths(P) -> bool:
+    cells = sorted(c for p in P.solution for c in p)
+    return cells == list(range(P.cells.n_cells))
+
+
+def induced(P) -> bool:
+    G = nx.Graph(P.cells.edges.tolist())
+    return all(G.subgraph(p).number_of_edges() == len(p) - 1 for p in P.solution)
+
+
+@settings(deadline=None, max_examples=15)
+@given(st.integers(3, 4), st.integers(3, 5), st.integers(0, 2**32 - 1), st.booleans())
+def test_full_unique_boards_are_unique_by_brute_force(rows, cols, seed, self_touch):
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    P = nl.generate(G, seed=seed, unique=True, self_touch=self_touch, max_attempts=200)
+    assert not P.solid.any() and covered_by_paths(P) and induced(P)
+    assert P.rules == {"fill": True, "self_touch": self_touch}
+    assert {"fill": True, "self_touch": self_touch} in P.meta["unique_under"]
+    for rules in P.meta["unique_under"]:
+        assert brute_count(P, rules["fill"], rules["self_touch"]) == 1, rules
+
+
+@settings(deadline=None, max_examples=10)
+@given(st.integers(5, 9), st.integers(5, 9), st.integers(0, 2**32 - 1), st.integers(3, 4), st.booleans())
+def test_full_boards_keep_quality_limits(rows, cols, seed, min_length, self_touch):
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    n = rows * cols
+    P = nl.generate(G, seed=seed, min_length=min_length, self_touch=self_touch, max_attempts=200)
+    assert not P.solid.any() and covered_by_paths(P) and induced(P)
+    assert min(len(p) for p in P.solution) >= min_length
+    assert P.n_pairs <= max(int(np.ceil(0.12 * n)), 6)
+    assert P.meta["unique_under"] == []
+    Q = nl.generate(G, seed=seed, pairs=(4, 7), max_attempts=200)
+    assert 4 <= Q.n_pairs <= 7
+
+
+def test_solid_boards_still_available():
+    G = mg.tessellations.build("orthogonal", 8, 8)
+    assert any(nl.generate(G, seed=s, solid=True).solid.any() for s in range(5))
+    assert not nl.generate(mg.tessellations.build("sigma", 5, 5), seed=1, solid=False, max_attempts=200).solid.any()
+
+
+def test_difficulty_reported_and_level_filter():
+    G = mg.tessellations.build("orthogonal", 7, 7)
+    P = nl.generate(G, seed=2, unique=True)
+    d = P.meta["difficulty"]
+    assert set(d) == {"forced", "conflicts", "level"} and 0 <= d["forced"] <= 1
+    assert d == nl.difficulty(P)
+    for level in ("easy", "hard"):
+        Q = nl.generate(G, seed=2, unique=True, level=level, max_attempts=200)
+        assert Q.meta["difficulty"]["level"] == level
+
+
+def test_forced_share_by_hand():
+    # 1 sits in a corridor: its two cells between the ends are forced; 2's open board is not
+    assert nl.forced_share(nl.parse("1..1\n####")) == 1.0
+    assert nl.forced_share(nl.parse("1...\n....\n...1")) == 0.0
+    assert nl.forced_share(nl.parse("1..\n##.\n1..")) == 1.0  # 1 is led around the wall; the corner cells too
+
+
+def test_bad_generation_options():
+    G = mg.tessellations.build("orthogonal", 4, 4)
+    with pytest.raises(mg.InvalidOptionError, match="level"):
+        nl.generate(G, level="tricky")
+    with pytest.raises(mg.InvalidOptionError, match="density"):
+        nl.generate(G, density=(5, 1))
+    with pytest.raises(mg.InvalidOptionError, match="fill"):
+        nl.generate(G, fill="no")

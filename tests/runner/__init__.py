@@ -1,0 +1,1 @@
+"""Tests of mazegraph.runner, one file per module (tests/runner/test_<module>.py)."""

@@ -1,0 +1,1 @@
+"""Tests of mazegraph.tessellations, one file per module (tests/tessellations/test_<module>.py)."""
