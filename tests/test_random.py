@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.stats import chisquare
 
-from mazegraph._random import as_generator, bounded, kernel_state, shuffled_rows, uniform
+from mazegraph._random import KernelSeed, as_generator, bounded, kernel_state, shuffled_rows, uniform
 
 ALPHA = 1e-4  # fixed in advance; seeds fixed too, so these tests cannot flake
 
@@ -87,3 +87,27 @@ def test_int_seeded_generator_pickles_and_spawns_as_numpys():
     again = pickle.loads(pickle.dumps(ours))
     assert again.integers(2**40) == ours.integers(2**40) == numpys.integers(2**40)
     assert ours.spawn(1)[0].integers(2**40) == numpys.spawn(1)[0].integers(2**40)
+
+
+# An int seed's Generator is built from compiled SeedSequence words, and generate hands the package's
+# algorithms a KernelSeed (PCG64's first words compiled, the Generator built only when more is drawn).
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2**32 - 1, 2**32, 2**63 - 1, 2**63, 2**64 - 1, 2**64, 2**128 + 3])
+def test_int_seed_words_are_numpys_at_the_word_boundaries(seed):
+    ours, numpys = as_generator(seed), np.random.default_rng(seed)
+    assert ours.bit_generator.state == numpys.bit_generator.state
+    assert np.array_equal(kernel_state(ours), numpys.integers(0, 2**64, size=4, dtype=np.uint64))
+
+
+@pytest.mark.parametrize("seed", [0, 7, 2**32 + 1, 2**63 - 1, 2**63, 2**70])
+def test_kernel_seed_is_default_rng_whatever_is_drawn(seed):
+    # the compiled words (PCG64 emulated in 64-bit halves) and the lazily built Generator, past the words drawn
+    lazy, numpys = KernelSeed(seed), np.random.default_rng(seed)
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))  # a second stream builds the Generator
+    assert lazy.integers(0, 2**40, size=3).tolist() == numpys.integers(0, 2**40, size=3).tolist()
+    lazy, numpys = KernelSeed(seed), np.random.default_rng(seed)
+    assert lazy.random() == numpys.random()  # a Generator method first, then a kernel stream
+    assert np.array_equal(kernel_state(lazy), kernel_state(numpys))
+    assert lazy.bit_generator.state == numpys.bit_generator.state

@@ -9,9 +9,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
+from mazegraph._random import as_generator, kernel_state
+from mazegraph.generators import binary_tree as bt
 from mazegraph.structure.cell_order import cell_order
 from mazegraph.tessellations import compile_graph
 
+from ._kernels import CASES, general_binary_tree, is_spanning_tree
 from ._rows import T, _open_pairs, assert_spanning_tree, row_tessellations, seeds
 
 
@@ -86,3 +89,26 @@ def test_binary_tree_p_up_sets_the_odds():
     assert 0.76 < share < 0.84
     M = mg.generate(cells, "binary_tree", seed=2)
     assert 0.46 < M.open[inner & vertical].sum() / M.open[inner].sum() < 0.54
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+@pytest.mark.parametrize("p_up", [None, 0.0, 0.3, 1.0])
+def test_binary_tree_lists_draw_as_the_general_kernel(name, p_up):
+    cells = compile_graph(CASES[name])
+    for order in ("auto", "bfs"):
+        for seed in range(4):
+            ours_state = kernel_state(as_generator(seed))
+            theirs_state = ours_state.copy()
+            if len(cells.crossings):  # zeta: the general kernel is the one that runs
+                ours = mg.generate(cells, "binary_tree", seed=seed, p_up=p_up, order=order).open
+                theirs = general_binary_tree(cells, theirs_state, p_up, order)
+            else:
+                ptr, edges, grouped, n_up = bt.earlier_edges(cells, order)
+                ours = bt._binary_tree_lists(ptr, edges, grouped, n_up, cells.n_edges, -1.0 if p_up is None else p_up,
+                                             ours_state)
+                theirs = general_binary_tree(cells, theirs_state, p_up, order)
+                assert np.array_equal(ours_state, theirs_state), "a different number of draws"
+                assert np.array_equal(mg.generate(cells, "binary_tree", seed=seed, p_up=p_up, order=order).open,
+                                      general_binary_tree(cells, kernel_state(as_generator(seed)), p_up, order))
+            assert np.array_equal(ours, theirs), (name, order, seed)
+            assert is_spanning_tree(cells, ours)

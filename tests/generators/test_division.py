@@ -13,9 +13,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
+from mazegraph._random import bounded, kernel_state
+from mazegraph.generators.division import _MODES, _canonical_edges, _rectangle, _rectangular
 from mazegraph.structure.box import box_of
 
 from ._division_unicursal import T, dead_end_percent, seeds, small, tessellations
+from ._kernels import shuffled_grid
 
 
 def check_spanning_tree(G, M):
@@ -168,3 +171,101 @@ def test_division_blobby_texture_is_a_plain_tree_texture():
     G = T.build("orthogonal", 50, 50)
     blobby = np.mean([dead_end_percent(mg.generate(G, "division", seed=s, method="blobby")) for s in range(10)])
     assert 24.0 < blobby < 33.0
+
+
+# Division's rectangle kernel closes walls, skips the stack for the far half and only advances the random
+# stream through corridors; the box kernel opens corridors at once. Both are checked against recursive
+# division written here the plain way (every room split, corridors wall by wall, one door per wall, edges
+# found from the cell labels), draw for draw, on canonical and differently numbered rectangles and on 3D boxes.
+
+ORIENTATIONS = ("daedalus", "proportional", "longest")
+
+
+def reference_division(cells, orientation, state):
+    """Recursive division, every room split until it is one cell, on the box the cell labels form.
+
+    Rooms wait on a stack; the half beyond the wall is split first. The wall's
+    axis: ``longest`` keeps a running maximum of the extents and replaces the
+    axis by an equally long one with probability 1 / (number of ties so far);
+    otherwise an axis is drawn with weight its extent (``proportional``) or
+    twice it, plus one for the last axis (``daedalus``), zero for extent 1.
+    Then the wall's position, then the door's coordinates across the other axes
+    in axis order.
+    """
+    coords = np.asarray(cells.labels.coords if cells.labels.coords is not None else cells.labels.tolist())
+    coords = coords - coords.min(axis=0)
+    at = {tuple(int(v) for v in x): i for i, x in enumerate(coords)}
+    edge = {frozenset(map(int, e)): k for k, e in enumerate(cells.edges)}
+    d = coords.shape[1]
+    is_open = np.zeros(cells.n_edges, dtype=bool)
+    rooms = [([0] * d, [int(x) + 1 for x in coords.max(axis=0)])]
+    while rooms:
+        lo, hi = rooms.pop()
+        extent = [h - low for low, h in zip(lo, hi)]
+        if max(extent) == 1:
+            continue
+        if orientation == "longest":
+            longest, axis, ties = 1, None, 0
+            for a, e in enumerate(extent):
+                if e > longest:
+                    longest, axis, ties = e, a, 1
+                elif e == longest and axis is not None:
+                    ties += 1
+                    if bounded(state, ties) == 0:
+                        axis = a
+        else:
+            weight = [0 if e == 1 else e if orientation == "proportional" else 2 * e + (a == d - 1)
+                      for a, e in enumerate(extent)]
+            pick = bounded(state, sum(weight))
+            axis = next(a for a in range(d) if pick < sum(weight[:a + 1]))
+        wall = lo[axis] + 1 + bounded(state, extent[axis] - 1)
+        door = [wall - 1 if a == axis else lo[a] + bounded(state, extent[a]) for a in range(d)]
+        beyond = list(door)
+        beyond[axis] += 1
+        is_open[edge[frozenset((at[tuple(door)], at[tuple(beyond)]))]] = True
+        near_hi, far_lo = list(hi), list(lo)
+        near_hi[axis] = wall
+        far_lo[axis] = wall
+        rooms.append((lo, near_hi))
+        rooms.append((far_lo, hi))
+    return is_open
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(1, 9), cols=st.integers(1, 9), seed=st.integers(0, 2**32 - 1))
+def test_division_matches_plain_recursive_division_on_rectangles(rows, cols, seed):
+    """Catches a corridor skipping too few or too many draws, a wrong tie rule or a wrong edge mapping."""
+    graphs = [T.orthogonal(rows, cols), nx.grid_2d_graph(rows, cols), shuffled_grid(rows, cols, seed % 1000)]
+    for G in graphs:
+        cells = mg.compile_graph(G)
+        for orientation in ORIENTATIONS:
+            mask = mg.generate(G, "division", seed=seed, method="rectangular", orientation=orientation).open
+            expected = reference_division(cells, orientation, kernel_state(np.random.default_rng(seed)))
+            assert np.array_equal(mask, expected), (G, orientation)
+
+
+@settings(max_examples=30, deadline=None)
+@given(shape=st.lists(st.integers(1, 5), min_size=1, max_size=3), seed=st.integers(0, 2**32 - 1))
+def test_division_matches_plain_recursive_division_on_boxes(shape, seed):
+    """The box kernel (1D and 3D boxes, corridors along any axis) against the same reference."""
+    G = T.grid(tuple(shape))
+    cells = mg.compile_graph(G)
+    for orientation in ORIENTATIONS:
+        mask = mg.generate(G, "division", seed=seed, method="rectangular", orientation=orientation).open
+        expected = reference_division(cells, orientation, kernel_state(np.random.default_rng(seed)))
+        assert np.array_equal(mask, expected), orientation
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (2, 2), (7, 3), (3, 7), (40, 40), (100, 100)])
+def test_division_rectangle_kernel_is_the_box_kernel(shape):
+    """Same maze and the same draws left in the stream: the two kernels are one algorithm."""
+    cells = mg.compile_graph(T.build("orthogonal", *shape))
+    box = box_of(cells)
+    assert _canonical_edges(cells) is None  # orthogonal's numbering is the rectangle kernel's own
+    for orientation, mode in _MODES.items():
+        for seed in range(5):
+            a, b = kernel_state(np.random.default_rng(seed)), kernel_state(np.random.default_rng(seed))
+            fast = _rectangle(*shape, mode, a)
+            general = _rectangular(box.shape, box.cell_at, box.step_edge, cells.n_edges, mode, b)
+            assert np.array_equal(fast, general), (orientation, seed)
+            assert np.array_equal(a, b)

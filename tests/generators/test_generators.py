@@ -15,6 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import mazegraph as mg
+from mazegraph._random import as_generator, kernel_state
+from mazegraph.tessellations.compile import compile_graph
+
+from ._kernels import T, general_binary_tree, general_sidewinder, is_spanning_tree
 
 ALGORITHMS = ["kruskal", "wilson"]
 
@@ -196,3 +200,41 @@ def test_recorded_seed_regenerates_for_every_seed_kind(algorithm):
 def test_bad_recorded_seed(record):
     with pytest.raises(mg.InvalidSeedError):
         mg.generate(mg.tessellations.orthogonal(3, 3), "wilson", seed=record)
+
+
+# The memos of the fast paths belong to one CellGraph (a memo keyed by size or shared between graphs would
+# open edges of the old graph).
+
+
+@pytest.mark.parametrize("algorithm", ["binary_tree", "sidewinder"])
+def test_a_changed_graph_does_not_reuse_the_lists_of_the_old_one(algorithm):
+    G = T.orthogonal(6, 7)
+    before = compile_graph(G)
+    mg.generate(G, algorithm, seed=1)  # fills the memos of the graph as it was
+    G.remove_edge((2, 3), (2, 4))  # a wall inside: the grid's rows are no longer single chains
+    G.remove_edge((4, 0), (5, 0))
+    after = compile_graph(G)
+    assert after is not before and after.n_edges == before.n_edges - 2
+    for seed in range(3):
+        M = mg.generate(G, algorithm, seed=seed)
+        assert len(M.open) == after.n_edges
+        state = kernel_state(as_generator(seed))
+        if algorithm == "binary_tree":
+            expected = general_binary_tree(after, state, None, "auto")
+        else:
+            expected = general_sidewinder(after, state, 0.5)
+        assert np.array_equal(M.open, expected)
+        assert is_spanning_tree(after, M.open)
+
+
+@pytest.mark.parametrize("algorithm", ["binary_tree", "sidewinder"])
+def test_graphs_of_the_same_size_keep_their_own_lists(algorithm):
+    full = T.build("orthogonal", 5, 6)
+    holes = T.from_mask(np.array([[c != 2 or r in (0, 4) for c in range(6)] for r in range(5)]))
+    for G in (full, holes, full):
+        cells = compile_graph(G)
+        M = mg.generate(G, algorithm, seed=4)
+        state = kernel_state(as_generator(4))
+        expected = (general_binary_tree(cells, state, None, "auto") if algorithm == "binary_tree"
+                    else general_sidewinder(cells, state, 0.5))
+        assert np.array_equal(M.open, expected)

@@ -6,7 +6,11 @@ import numpy as np
 import pytest
 
 import mazegraph as mg
+from mazegraph._random import KernelSeed
+from mazegraph.generators import binary_tree as bt
 from mazegraph.params import Choice, Param
+
+T = mg.tessellations
 
 
 def _first_edges(cells, rng, *, how="all"):
@@ -54,3 +58,53 @@ def test_default_plan_is_per_focus():
     passage, wall = mg.generate(G, "kruskal", seed=2), mg.generate(G, "kruskal", seed=2, focus="wall")
     assert passage.is_perfect() and wall.is_perfect() and passage != wall
     assert mg.generate(G, "kruskal", seed=2, focus="wall") == wall
+
+
+def test_only_declared_algorithms_get_a_kernel_seed():
+    seen = []
+
+    def plugin(cells, rng):
+        seen.append(type(rng))
+        return bt.binary_tree(cells, rng)
+
+    cells = T.build("orthogonal", 4, 5)
+    for lazy in (False, True):
+        mg.register_algorithm("probe_rng", plugin, summary="records its rng", lazy_rng=lazy)
+        try:
+            M = mg.generate(cells, "probe_rng", seed=3)
+        finally:
+            mg.unregister_algorithm("probe_rng")
+        assert M == mg.generate(cells, "binary_tree", seed=3) and M.meta["seed"] == 3
+    assert seen == [np.random.Generator, KernelSeed]
+    assert mg.algorithm_info("wilson").lazy_rng and mg.algorithm_info("binary_tree").lazy_rng
+
+
+def _raised(tessellation, algorithm, **options):
+    """The class and message of the MazeError ``generate`` raises, or None."""
+    try:
+        mg.generate(tessellation, algorithm, seed=1, **options)
+    except mg.MazeError as error:
+        return type(error), str(error)
+    return None
+
+
+def test_remembered_options_still_refuse_what_a_first_check_refuses():
+    # options checked once on a tessellation are remembered by value and type; a bool is not the int it equals
+    cells, fresh = T.build("orthogonal", 5, 6), T.build("orthogonal", 5, 6)
+    assert mg.generate(cells, "sidewinder", seed=1, p_close=1) == mg.generate(fresh, "sidewinder", seed=1, p_close=1)
+    for bad in ({"p_close": True}, {"p_close": 1.5}, {"p_close": "1"}, {"p_closed": 1}):
+        expected = _raised(T.build("orthogonal", 5, 6), "sidewinder", **bad)
+        assert expected is not None and _raised(cells, "sidewinder", **bad) == expected
+    # what one tessellation allows, another refuses: the memo is the tessellation's own
+    assert mg.generate(cells, "binary_tree", seed=1, order="rows").is_perfect()
+    refused = _raised(T.build("delta", 5, 6), "binary_tree", order="rows")
+    assert refused is not None and refused[0] is mg.errors.UnsupportedError
+
+
+def test_the_options_memo_stays_small_in_a_sweep():
+    cells = T.build("orthogonal", 4, 4)
+    for i in range(200):
+        p = i / 199
+        M = mg.generate(cells, "sidewinder", seed=i, p_close=p)
+        assert M == mg.generate(T.build("orthogonal", 4, 4), "sidewinder", seed=i, p_close=p)
+    assert 0 < len(cells._memo[("algorithm_options", "sidewinder", "passage")]) <= 64
