@@ -24,14 +24,14 @@ from ..params import Choice, Number, Param
 from ..structure.passages import crosses_open
 from ..structure.rows import row_structure, rows_refusal
 from .registry import WallAdder, algorithm
-from .row_sets import carve_down, join_row, number_sets, repair_row
+from .row_sets import carve_down, number_sets, repair_row
 from .row_walls import eller_walls, post_grid_refusal
 
 __all__ = ["eller", "eller_stream", "EllerStream"]
 
 # Daedalus-faithful defaults, fitted by measurement (see eller's docstring)
-DAEDALUS_P_JOIN = 0.64
-DAEDALUS_P_DOWN = 0.43
+DAEDALUS_P_JOIN = 0.61
+DAEDALUS_P_DOWN = 0.41
 P_JOIN = Param("p_join", Number(0, 1), DAEDALUS_P_JOIN, "chance of joining two neighbouring sets in a row")
 P_DOWN = Param("p_down", Number(0, 1), DAEDALUS_P_DOWN, "chance of each extra passage down from a set")
 ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
@@ -69,9 +69,9 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
     qpar = np.zeros(2 * width, dtype=np.int32)
     flag = np.zeros(width, dtype=np.bool_)
     count = np.zeros(width, dtype=np.int32)
-    pick = np.zeros(width, dtype=np.int64)
+    top = np.zeros(width, dtype=np.int32)  # the set of each cell of the row once the joins are done
     relabel = np.zeros(width, dtype=np.int32)
-    visit = np.arange(width, dtype=np.int32)  # the order the join visits a row's cells in
+    visit = np.arange(width, dtype=np.int32)  # the order the joins visit a row's cells in
     no_up = np.empty(0, dtype=np.int32)  # the repair opens row and down edges only
     sets = rowptr[1] - rowptr[0]
     for q in range(sets):
@@ -81,9 +81,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
         length = rowptr[r + 1] - base
         for x in range(sets):
             fpar[x] = -1
-        if r == nrows - 1:
-            join_row(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, lab, order, base, length, r)
-            break
+        last = r == nrows - 1  # joins every pair of different sets
         # join adjacent cells of different sets at random, visiting the cells in order or in a random order
         if scrambled:
             scramble(visit, length, state)
@@ -94,51 +92,46 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
                 v = neighbors[s]
                 if rown[v] != r or posr[v] <= q or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                     continue
-                if uniform(state) < p_join and attach(fpar, lab[q], lab[posr[v]]):
+                if (last or uniform(state) < p_join) and attach(fpar, lab[q], lab[posr[v]]):
                     is_open[edge_ids[s]] = True
-        # passages down: each at random, then one more for every set that got none
+        if last:
+            break
+        # passages down, along the row: each at random, but the last one a set can still have is forced
+        # when the set has none yet (Pullen: a cell must go down when it is the last of its set)
         nbase = rowptr[r + 1]
         nlength = rowptr[r + 2] - nbase
         for x in range(nlength):
             assigned[x] = -1
-        for q in range(length):
-            c = order[base + q]
-            for s in range(down[c, 0], down[c, 1]):
-                v = neighbors[s]
-                if rown[v] != r + 1 or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
-                    continue
-                if uniform(state) < p_down:
-                    a = root(fpar, lab[q])
-                    if assigned[posr[v]] < 0:  # the usual case, without the call (it costs ~30 ns)
-                        assigned[posr[v]] = a
-                        is_open[edge_ids[s]] = True
-                    else:
-                        carve_down(fpar, assigned, is_open, a, posr[v], edge_ids[s])
         for x in range(sets):
             flag[x] = False
             count[x] = 0
-        for x in range(nlength):
-            if assigned[x] >= 0:
-                flag[root(fpar, assigned[x])] = True
         for q in range(length):
             a = root(fpar, lab[q])
-            if flag[a]:
-                continue
+            top[q] = a
             c = order[base + q]
             for s in range(down[c, 0], down[c, 1]):
-                if rown[neighbors[s]] == r + 1 and not (zeta and crosses_open(edge_ids[s], crosses, is_open)):
+                if rown[neighbors[s]] == r + 1:
                     count[a] += 1
-                    if bounded(state, count[a]) == 0:
-                        pick[a] = s
-        unsure = False  # a set may still lack a passage down
-        for x in range(sets):
-            if count[x] > 0:
-                s = pick[x]
+        for q in range(length):
+            x = top[q]
+            c = order[base + q]
+            for s in range(down[c, 0], down[c, 1]):
+                v = neighbors[s]
+                if rown[v] != r + 1:
+                    continue
+                count[x] -= 1
                 if zeta and crosses_open(edge_ids[s], crosses, is_open):
-                    unsure = True
-                else:
-                    carve_down(fpar, assigned, is_open, root(fpar, x), posr[neighbors[s]], edge_ids[s])
-            elif fpar[x] < 0 and not flag[x]:
+                    continue
+                if (count[x] == 0 and not flag[x]) or uniform(state) < p_down:
+                    flag[x] = True
+                    if assigned[posr[v]] < 0:  # the usual case, without the call (it costs ~30 ns)
+                        assigned[posr[v]] = root(fpar, lab[q])
+                        is_open[edge_ids[s]] = True
+                    else:
+                        carve_down(fpar, assigned, is_open, root(fpar, lab[q]), posr[v], edge_ids[s])
+        unsure = False  # a set may still lack a passage down (no edge down, or its last one crossed)
+        for q in range(length):
+            if not flag[top[q]]:
                 unsure = True
 
         # no set may be cut off from the rows below, and every part below must be reached
@@ -277,8 +270,7 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
 
 
 @kernel
-def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, pick,
-                relabel):
+def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, top, relabel):
     """One row of Eller on a square grid; returns how many sets the next row starts with.
 
     Draws from the random stream exactly as :func:`_eller` does on an orthogonal grid.
@@ -292,34 +284,36 @@ def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south,
         q = visit[i] if scrambled else i
         if q < cols - 1:
             east[q] = uniform(state) < p_join and attach(fpar, lab[q], lab[q + 1])
-    for q in range(cols):
-        south[q] = uniform(state) < p_down
     for x in range(sets):
         flag[x] = False
         count[x] = 0
     for q in range(cols):
-        if south[q]:
-            flag[root(fpar, lab[q])] = True
-    for q in range(cols):
         a = root(fpar, lab[q])
-        if not flag[a]:
-            count[a] += 1
-            if bounded(state, count[a]) == 0:
-                pick[a] = q
-    for x in range(sets):
-        if count[x] > 0:
-            south[pick[x]] = True
+        top[q] = a
+        count[a] += 1
     for q in range(cols):
-        nlab[q] = lab[q] if south[q] else -1  # the set each cell of the next row hangs from, or none
+        x = top[q]
+        count[x] -= 1
+        south[q] = (count[x] == 0 and not flag[x]) or uniform(state) < p_down
+        if south[q]:
+            flag[x] = True
+            nlab[q] = lab[q]  # the set each cell of the next row hangs from, or none
+        else:
+            nlab[q] = -1
     return number_sets(fpar, nlab, cols, sets, relabel, nlab)
 
 
 @kernel
-def _stream_last(lab, sets, east, fpar):
+def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
     for x in range(sets):
         fpar[x] = -1
-    for q in range(len(east)):
-        east[q] = attach(fpar, lab[q], lab[q + 1])
+    cols = len(east) + 1
+    if scrambled:
+        scramble(visit, cols, state)
+    for i in range(cols):
+        q = visit[i] if scrambled else i
+        if q < cols - 1:
+            east[q] = attach(fpar, lab[q], lab[q + 1])
 
 
 class EllerStream(Iterator):
@@ -355,7 +349,7 @@ class EllerStream(Iterator):
         self._fpar = np.zeros(self.cols, dtype=np.int32)
         self._flag = np.zeros(self.cols, dtype=np.bool_)
         self._count = np.zeros(self.cols, dtype=np.int32)
-        self._pick = np.zeros(self.cols, dtype=np.int64)
+        self._top = np.zeros(self.cols, dtype=np.int32)
         self._relabel = np.zeros(self.cols, dtype=np.int32)
         self.rows = 0
         self.closed = False
@@ -367,7 +361,7 @@ class EllerStream(Iterator):
         south = np.zeros(self.cols, dtype=np.bool_)
         self._sets = _stream_row(
             self._lab, self._sets, self._state, self.p_join, self.p_down, self.scrambled, self._visit, east, south,
-            self._nlab, self._fpar, self._flag, self._count, self._pick, self._relabel,
+            self._nlab, self._fpar, self._flag, self._count, self._top, self._relabel,
         )
         self._lab, self._nlab = self._nlab, self._lab
         self.rows += 1
@@ -381,7 +375,7 @@ class EllerStream(Iterator):
         if self.closed:
             return None
         east = np.zeros(self.cols - 1, dtype=np.bool_)
-        _stream_last(self._lab, self._sets, east, self._fpar)
+        _stream_last(self._lab, self._sets, east, self._fpar, self._visit, self.scrambled, self._state)
         self.closed = True
         self.rows += 1
         return east, np.zeros(self.cols, dtype=np.bool_)
