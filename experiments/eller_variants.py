@@ -9,6 +9,7 @@ checked against :mod:`mazegraph.metrics` on a few mazes before measuring.
 Run: ``PYTHONPATH=$PWD python experiments/eller_variants.py [mazes]``.
 """
 
+# ruff: noqa: NPY002  (numba kernels draw from its own legacy-style np.random stream)
 from __future__ import annotations
 
 import math
@@ -189,7 +190,6 @@ def figures(east, south):
     R, C = east.shape
     n = R * C
     deg = np.zeros(n, dtype=np.int64)
-    indptr = np.zeros(n + 1, dtype=np.int64)
     horiz = 0
     total = 0
     for r in range(R):

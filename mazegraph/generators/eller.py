@@ -176,30 +176,33 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
     Works row by row and remembers only which cells of the current row are
     already joined (their *sets*). In each row it first joins adjacent cells of
     different sets at random (each row edge with probability ``p_join``,
-    visiting the row's cells in a random order by default), then
-    carves passages down to the next row: each down edge with probability
-    ``p_down``, and one more, from a random cell, for every set that got none,
-    so that no set is left behind. Cells of the next row that no passage
-    reached start sets of their own. The last row joins every pair of adjacent
-    cells still in different sets. The result is a spanning tree, made in
-    memory proportional to one row; :func:`eller_stream` makes square-grid
-    rows this way without end. Pullen rates it at about 28% dead ends, with
-    solutions through 4.2% of the cells of a 100 x 100 maze.
+    visiting the row's cells in a random order by default), then carves
+    passages down to the next row, along the row: each down edge with
+    probability ``p_down``, except that a cell must go down when it is the last
+    of its set and the set has no passage down yet (Pullen: "you must connect a
+    cell if it's a set of size one"), so that no set is left behind. Cells of
+    the next row that no passage reached start sets of their own. The last row
+    joins every pair of adjacent cells still in different sets (in the same
+    random order). The result is a spanning tree, made in memory proportional
+    to one row; :func:`eller_stream` makes square-grid rows this way without
+    end. Pullen rates it at about 28% dead ends, with solutions through 4.2%
+    of the cells of a 100 x 100 maze.
 
     The defaults are those of Pullen's program Daedalus, which made his table:
     it visits a row's cells in a scrambled order, and joins and carves down with
     probabilities other than one half. Daedalus 3.5 makes 29.99% dead ends, a
     solution through 4.19% of a 100 x 100 maze and 50.6% of its passages
-    horizontal (measured over 500 mazes by the mazegraph authors). The default
-    probabilities were fitted to those figures by measuring mazegraph's own
-    mazes at 100 x 100 over a grid of values (a coarse grid from 0.5 to 0.7 and
-    0.1 to 0.5, then steps of 0.01 around the best, 300 to 400 mazes each):
-    ``p_join=0.64, p_down=0.43, order="scrambled"`` gives 29.95% dead ends, 4.0%
-    solution and 50.65% horizontal passages. Every pair along the ridge that
-    matches the dead ends and the horizontal share gives a solution about 0.15
-    points short of Daedalus'. With ``p_join=p_down=0.5`` (the textbook's coin
-    flips, mazegraph's default up to 0.2) it is 29.5% dead ends, 4.0% solution
-    and 40.3% horizontal passages.
+    horizontal (measured over 500 mazes by the mazegraph authors). Which reading
+    of the algorithm gives all three was measured
+    (``experiments/eller_variants.py``, 600 to 2000 mazes a variant): with the
+    forced passage from a random cell of the set, every pair of probabilities
+    that matches the dead ends and the horizontal share leaves the solution
+    about 0.15 short (4.03%); forcing the last cell of the set along the row,
+    and joining the last row in the scrambled order too, ``p_join=0.61,
+    p_down=0.41`` gives 29.97% dead ends, 4.18% solution (standard deviation
+    0.77 over mazes, Daedalus 0.8) and 50.6% horizontal passages (1000 mazes).
+    With ``p_join=p_down=0.5`` it is about 29.4% dead ends and 40.3%
+    horizontal passages.
 
     On other tessellations "adjacent" means any row edge (around theta rings,
     under-passages of a weave, both axes of a 3D grid's level), "down" any edge
@@ -217,16 +220,16 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
         The compiled tessellation; it must have rows (node attribute ``row``).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
-    p_join : float, default 0.64
+    p_join : float, default 0.61
         Probability of joining two adjacent cells of different sets (not in the
         last row, which joins them all). High values give long horizontal corridors.
-    p_down : float, default 0.43
+    p_down : float, default 0.41
         Probability of each passage down beyond the one every set needs. 0
-        gives exactly one per set.
+        gives exactly one per set, from its last cell along the row.
     order : {"scrambled", "sequential"}
         The order in which a row's joins visit its cells: a new random order
-        for every row (as Daedalus does), or along the row. It decides which of
-        two joins that would close a cycle is made.
+        for every row, the last included (as Daedalus does), or along the row.
+        It decides which of two joins that would close a cycle is made.
 
     Returns
     -------
