@@ -21,6 +21,7 @@ from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError
 from ..params import Choice, Number, Param
+from ..structure.box import Box, box_of
 from ..structure.passages import crosses_open
 from ..structure.rows import row_structure, rows_refusal
 from .registry import WallAdder, algorithm
@@ -262,6 +263,11 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
        figures measured from it by the mazegraph authors
        (``mazegraph/reference/daedalus_generation.csv``).
     """
+    square = _square_rows(cells)
+    if square is not None:  # a full rectangle of the square grid: the same draws, without the general bookkeeping
+        rows, cols = (int(x) for x in square.shape)
+        return _eller_square(rows, cols, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
+                             order == "scrambled", kernel_state(rng))
     rs = row_structure(cells)
     return _eller(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
@@ -317,6 +323,81 @@ def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
         q = visit[i] if scrambled else i
         if q < cols - 1:
             east[q] = attach(fpar, lab[q], lab[q + 1])
+
+
+@kernel
+def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scrambled, state):
+    """Eller on a full ``rows x cols`` rectangle of the square grid, straight into the edge mask.
+
+    Makes the same maze as :func:`_eller` (and :func:`eller_stream`) from the same random stream, with
+    less bookkeeping: the union-find runs over the row's positions (a root is -1), a carried cell of the
+    next row hangs from one carried cell of its set, and no set is ever renumbered.
+    """
+    is_open = np.zeros(n_edges, dtype=np.bool_)
+    par = np.full(cols, -1, dtype=np.int32)
+    top = np.zeros(cols, dtype=np.int32)  # the set (root position) of each cell once the joins are done
+    left = np.zeros(cols, dtype=np.int32)  # cells of each set not yet decided in the passage-down pass
+    has = np.zeros(cols, dtype=np.bool_)  # the set has a passage down
+    rep = np.zeros(cols, dtype=np.int32)  # a cell of each set that went down
+    south = np.zeros(cols, dtype=np.bool_)
+    visit = np.arange(cols, dtype=np.int32)
+    for r in range(rows):
+        last = r == rows - 1
+        base = r * cols
+        if scrambled:
+            scramble(visit, cols, state)
+        for i in range(cols):
+            q = visit[i] if scrambled else i
+            if q < cols - 1:
+                join = last or uniform(state) < p_join
+                a = root(par, q)
+                b = root(par, q + 1)
+                if join and a != b:
+                    par[a] = b
+                    is_open[step_edge[cell_at[base + q], 1]] = True
+        if last:
+            break
+        for q in range(cols):
+            x = root(par, q)
+            top[q] = x
+            left[x] = 0
+            has[x] = False
+        for q in range(cols):
+            left[top[q]] += 1
+        for q in range(cols):
+            x = top[q]
+            left[x] -= 1
+            down = (left[x] == 0 and not has[x]) or uniform(state) < p_down
+            south[q] = down
+            if down:
+                has[x] = True
+                rep[x] = q
+                is_open[step_edge[cell_at[base + q], 0]] = True
+        for q in range(cols):  # the next row: carried cells hang from their set's `rep`, the others stand alone
+            par[q] = rep[top[q]] if south[q] and rep[top[q]] != q else -1
+    return is_open
+
+
+def _square_rows(cells: CellGraph) -> Box | None:
+    """The box of ``cells`` when they are a full rectangle of the square grid whose rows are its first axis.
+
+    Then :func:`_eller_square` makes Eller's maze on them; otherwise None. Remembered per tessellation.
+    """
+
+    def find():
+        box = box_of(cells)
+        if box is None or len(box.shape) != 2:
+            return None
+        rows, cols = (int(x) for x in box.shape)
+        rs = row_structure(cells)
+        at = box.cell_at.reshape(rows, cols)
+        if len(rs.rowptr) != rows + 1 or len(rs.crosses) or not (
+            (rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all()
+        ):
+            return None
+        return box
+
+    return cells.memo("eller_square_rows", find)
 
 
 class EllerStream(Iterator):
