@@ -352,29 +352,26 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
                 join = last or uniform(state) < p_join
                 a = root(par, q)
                 b = root(par, q + 1)
-                if join and a != b:
-                    par[a] = b
-                    is_open[step_edge[cell_at[base + q], 1]] = True
+                link = join & (a != b)  # written without branches: `join` is a coin flip
+                par[a] = b if link else par[a]
+                is_open[step_edge[cell_at[base + q], 1]] = link
         if last:
             break
-        for q in range(cols):
+        for q in range(cols):  # `left` is all 0 and `has` all False here
             x = root(par, q)
             top[q] = x
-            left[x] = 0
-            has[x] = False
-        for q in range(cols):
-            left[top[q]] += 1
+            left[x] += 1
         for q in range(cols):
             x = top[q]
             left[x] -= 1
             down = (left[x] == 0 and not has[x]) or uniform(state) < p_down
             south[q] = down
-            if down:
-                has[x] = True
-                rep[x] = q
-                is_open[step_edge[cell_at[base + q], 0]] = True
+            has[x] = has[x] | down
+            rep[x] = q if down else rep[x]
+            is_open[step_edge[cell_at[base + q], 0]] = down
         for q in range(cols):  # the next row: carried cells hang from their set's `rep`, the others stand alone
             par[q] = rep[top[q]] if south[q] and rep[top[q]] != q else -1
+            has[q] = False
     return is_open
 
 
