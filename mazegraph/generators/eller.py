@@ -5,7 +5,8 @@ chains and the parts of the rows to come are
 :func:`mazegraph.structure.row_structure`; the sets of one row and the repair
 that keeps every set joined to the rest are :mod:`.row_sets`).
 :func:`eller_stream` makes square-grid rows one at a time for as long as wanted,
-in memory proportional to one row.
+in memory proportional to one row. On a full rectangle of the square grid a kernel of its own
+(:func:`_eller_square`) makes the same mazes from the same random stream, about twice as fast.
 """
 
 from __future__ import annotations
