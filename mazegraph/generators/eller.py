@@ -5,7 +5,8 @@ chains and the parts of the rows to come are
 :func:`mazegraph.structure.row_structure`; the sets of one row and the repair
 that keeps every set joined to the rest are :mod:`.row_sets`).
 :func:`eller_stream` makes square-grid rows one at a time for as long as wanted,
-in memory proportional to one row.
+in memory proportional to one row. On a full rectangle of the square grid a kernel of its own
+(:func:`_eller_square`) makes the same mazes from the same random stream, about twice as fast.
 """
 
 from __future__ import annotations
@@ -21,17 +22,18 @@ from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError
 from ..params import Choice, Number, Param
+from ..structure.box import Box, box_of
 from ..structure.passages import crosses_open
 from ..structure.rows import row_structure, rows_refusal
 from .registry import WallAdder, algorithm
-from .row_sets import carve_down, join_row, number_sets, repair_row
+from .row_sets import carve_down, number_sets, repair_row
 from .row_walls import eller_walls, post_grid_refusal
 
 __all__ = ["eller", "eller_stream", "EllerStream"]
 
 # Daedalus-faithful defaults, fitted by measurement (see eller's docstring)
-DAEDALUS_P_JOIN = 0.64
-DAEDALUS_P_DOWN = 0.43
+DAEDALUS_P_JOIN = 0.61
+DAEDALUS_P_DOWN = 0.41
 P_JOIN = Param("p_join", Number(0, 1), DAEDALUS_P_JOIN, "chance of joining two neighbouring sets in a row")
 P_DOWN = Param("p_down", Number(0, 1), DAEDALUS_P_DOWN, "chance of each extra passage down from a set")
 ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
@@ -69,9 +71,9 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
     qpar = np.zeros(2 * width, dtype=np.int32)
     flag = np.zeros(width, dtype=np.bool_)
     count = np.zeros(width, dtype=np.int32)
-    pick = np.zeros(width, dtype=np.int64)
+    top = np.zeros(width, dtype=np.int32)  # the set of each cell of the row once the joins are done
     relabel = np.zeros(width, dtype=np.int32)
-    visit = np.arange(width, dtype=np.int32)  # the order the join visits a row's cells in
+    visit = np.arange(width, dtype=np.int32)  # the order the joins visit a row's cells in
     no_up = np.empty(0, dtype=np.int32)  # the repair opens row and down edges only
     sets = rowptr[1] - rowptr[0]
     for q in range(sets):
@@ -81,9 +83,7 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
         length = rowptr[r + 1] - base
         for x in range(sets):
             fpar[x] = -1
-        if r == nrows - 1:
-            join_row(indptr, neighbors, edge_ids, rown, posr, crosses, is_open, fpar, lab, order, base, length, r)
-            break
+        last = r == nrows - 1  # joins every pair of different sets
         # join adjacent cells of different sets at random, visiting the cells in order or in a random order
         if scrambled:
             scramble(visit, length, state)
@@ -94,51 +94,46 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
                 v = neighbors[s]
                 if rown[v] != r or posr[v] <= q or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
                     continue
-                if uniform(state) < p_join and attach(fpar, lab[q], lab[posr[v]]):
+                if (last or uniform(state) < p_join) and attach(fpar, lab[q], lab[posr[v]]):
                     is_open[edge_ids[s]] = True
-        # passages down: each at random, then one more for every set that got none
+        if last:
+            break
+        # passages down, along the row: each at random, but the last one a set can still have is forced
+        # when the set has none yet (Pullen: a cell must go down when it is the last of its set)
         nbase = rowptr[r + 1]
         nlength = rowptr[r + 2] - nbase
         for x in range(nlength):
             assigned[x] = -1
-        for q in range(length):
-            c = order[base + q]
-            for s in range(down[c, 0], down[c, 1]):
-                v = neighbors[s]
-                if rown[v] != r + 1 or (zeta and crosses_open(edge_ids[s], crosses, is_open)):
-                    continue
-                if uniform(state) < p_down:
-                    a = root(fpar, lab[q])
-                    if assigned[posr[v]] < 0:  # the usual case, without the call (it costs ~30 ns)
-                        assigned[posr[v]] = a
-                        is_open[edge_ids[s]] = True
-                    else:
-                        carve_down(fpar, assigned, is_open, a, posr[v], edge_ids[s])
         for x in range(sets):
             flag[x] = False
             count[x] = 0
-        for x in range(nlength):
-            if assigned[x] >= 0:
-                flag[root(fpar, assigned[x])] = True
         for q in range(length):
             a = root(fpar, lab[q])
-            if flag[a]:
-                continue
+            top[q] = a
             c = order[base + q]
             for s in range(down[c, 0], down[c, 1]):
-                if rown[neighbors[s]] == r + 1 and not (zeta and crosses_open(edge_ids[s], crosses, is_open)):
+                if rown[neighbors[s]] == r + 1:
                     count[a] += 1
-                    if bounded(state, count[a]) == 0:
-                        pick[a] = s
-        unsure = False  # a set may still lack a passage down
-        for x in range(sets):
-            if count[x] > 0:
-                s = pick[x]
+        for q in range(length):
+            x = top[q]
+            c = order[base + q]
+            for s in range(down[c, 0], down[c, 1]):
+                v = neighbors[s]
+                if rown[v] != r + 1:
+                    continue
+                count[x] -= 1
                 if zeta and crosses_open(edge_ids[s], crosses, is_open):
-                    unsure = True
-                else:
-                    carve_down(fpar, assigned, is_open, root(fpar, x), posr[neighbors[s]], edge_ids[s])
-            elif fpar[x] < 0 and not flag[x]:
+                    continue
+                if (count[x] == 0 and not flag[x]) or uniform(state) < p_down:
+                    flag[x] = True
+                    if assigned[posr[v]] < 0:  # the usual case, without the call (it costs ~30 ns)
+                        assigned[posr[v]] = root(fpar, lab[q])
+                        is_open[edge_ids[s]] = True
+                    else:
+                        carve_down(fpar, assigned, is_open, root(fpar, lab[q]), posr[v], edge_ids[s])
+        unsure = False  # a set may still lack a passage down (no edge down, or its last one crossed)
+        for q in range(length):
+            if not flag[top[q]]:
                 unsure = True
 
         # no set may be cut off from the rows below, and every part below must be reached
@@ -183,30 +178,33 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
     Works row by row and remembers only which cells of the current row are
     already joined (their *sets*). In each row it first joins adjacent cells of
     different sets at random (each row edge with probability ``p_join``,
-    visiting the row's cells in a random order by default), then
-    carves passages down to the next row: each down edge with probability
-    ``p_down``, and one more, from a random cell, for every set that got none,
-    so that no set is left behind. Cells of the next row that no passage
-    reached start sets of their own. The last row joins every pair of adjacent
-    cells still in different sets. The result is a spanning tree, made in
-    memory proportional to one row; :func:`eller_stream` makes square-grid
-    rows this way without end. Pullen rates it at about 28% dead ends, with
-    solutions through 4.2% of the cells of a 100 x 100 maze.
+    visiting the row's cells in a random order by default), then carves
+    passages down to the next row, along the row: each down edge with
+    probability ``p_down``, except that a cell must go down when it is the last
+    of its set and the set has no passage down yet (Pullen: "you must connect a
+    cell if it's a set of size one"), so that no set is left behind. Cells of
+    the next row that no passage reached start sets of their own. The last row
+    joins every pair of adjacent cells still in different sets (in the same
+    random order). The result is a spanning tree, made in memory proportional
+    to one row; :func:`eller_stream` makes square-grid rows this way without
+    end. Pullen rates it at about 28% dead ends, with solutions through 4.2%
+    of the cells of a 100 x 100 maze.
 
     The defaults are those of Pullen's program Daedalus, which made his table:
     it visits a row's cells in a scrambled order, and joins and carves down with
     probabilities other than one half. Daedalus 3.5 makes 29.99% dead ends, a
     solution through 4.19% of a 100 x 100 maze and 50.6% of its passages
-    horizontal (measured over 500 mazes by the mazegraph authors). The default
-    probabilities were fitted to those figures by measuring mazegraph's own
-    mazes at 100 x 100 over a grid of values (a coarse grid from 0.5 to 0.7 and
-    0.1 to 0.5, then steps of 0.01 around the best, 300 to 400 mazes each):
-    ``p_join=0.64, p_down=0.43, order="scrambled"`` gives 29.95% dead ends, 4.0%
-    solution and 50.65% horizontal passages. Every pair along the ridge that
-    matches the dead ends and the horizontal share gives a solution about 0.15
-    points short of Daedalus'. With ``p_join=p_down=0.5`` (the textbook's coin
-    flips, mazegraph's default up to 0.2) it is 29.5% dead ends, 4.0% solution
-    and 40.3% horizontal passages.
+    horizontal (measured over 500 mazes by the mazegraph authors). Which reading
+    of the algorithm gives all three was measured
+    (``experiments/eller_variants.py``, 600 to 2000 mazes a variant): with the
+    forced passage from a random cell of the set, every pair of probabilities
+    that matches the dead ends and the horizontal share leaves the solution
+    about 0.15 short (4.03%); forcing the last cell of the set along the row,
+    and joining the last row in the scrambled order too, ``p_join=0.61,
+    p_down=0.41`` gives 29.97% dead ends, 4.18% solution (standard deviation
+    0.77 over mazes, Daedalus 0.8) and 50.6% horizontal passages (1000 mazes).
+    With ``p_join=p_down=0.5`` it is about 29.4% dead ends and 40.3%
+    horizontal passages.
 
     On other tessellations "adjacent" means any row edge (around theta rings,
     under-passages of a weave, both axes of a 3D grid's level), "down" any edge
@@ -224,16 +222,16 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
         The compiled tessellation; it must have rows (node attribute ``row``).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
-    p_join : float, default 0.64
+    p_join : float, default 0.61
         Probability of joining two adjacent cells of different sets (not in the
         last row, which joins them all). High values give long horizontal corridors.
-    p_down : float, default 0.43
+    p_down : float, default 0.41
         Probability of each passage down beyond the one every set needs. 0
-        gives exactly one per set.
+        gives exactly one per set, from its last cell along the row.
     order : {"scrambled", "sequential"}
         The order in which a row's joins visit its cells: a new random order
-        for every row (as Daedalus does), or along the row. It decides which of
-        two joins that would close a cycle is made.
+        for every row, the last included (as Daedalus does), or along the row.
+        It decides which of two joins that would close a cycle is made.
 
     Returns
     -------
@@ -266,6 +264,11 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
        figures measured from it by the mazegraph authors
        (``mazegraph/reference/daedalus_generation.csv``).
     """
+    square = _square_rows(cells)
+    if square is not None:  # a full rectangle of the square grid: the same draws, without the general bookkeeping
+        rows, cols = (int(x) for x in square.shape)
+        return _eller_square(rows, cols, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
+                             order == "scrambled", kernel_state(rng))
     rs = row_structure(cells)
     return _eller(
         cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
@@ -277,8 +280,7 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
 
 
 @kernel
-def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, pick,
-                relabel):
+def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, top, relabel):
     """One row of Eller on a square grid; returns how many sets the next row starts with.
 
     Draws from the random stream exactly as :func:`_eller` does on an orthogonal grid.
@@ -292,34 +294,108 @@ def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south,
         q = visit[i] if scrambled else i
         if q < cols - 1:
             east[q] = uniform(state) < p_join and attach(fpar, lab[q], lab[q + 1])
-    for q in range(cols):
-        south[q] = uniform(state) < p_down
     for x in range(sets):
         flag[x] = False
         count[x] = 0
     for q in range(cols):
-        if south[q]:
-            flag[root(fpar, lab[q])] = True
-    for q in range(cols):
         a = root(fpar, lab[q])
-        if not flag[a]:
-            count[a] += 1
-            if bounded(state, count[a]) == 0:
-                pick[a] = q
-    for x in range(sets):
-        if count[x] > 0:
-            south[pick[x]] = True
+        top[q] = a
+        count[a] += 1
     for q in range(cols):
-        nlab[q] = lab[q] if south[q] else -1  # the set each cell of the next row hangs from, or none
+        x = top[q]
+        count[x] -= 1
+        south[q] = (count[x] == 0 and not flag[x]) or uniform(state) < p_down
+        if south[q]:
+            flag[x] = True
+            nlab[q] = lab[q]  # the set each cell of the next row hangs from, or none
+        else:
+            nlab[q] = -1
     return number_sets(fpar, nlab, cols, sets, relabel, nlab)
 
 
 @kernel
-def _stream_last(lab, sets, east, fpar):
+def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
     for x in range(sets):
         fpar[x] = -1
-    for q in range(len(east)):
-        east[q] = attach(fpar, lab[q], lab[q + 1])
+    cols = len(east) + 1
+    if scrambled:
+        scramble(visit, cols, state)
+    for i in range(cols):
+        q = visit[i] if scrambled else i
+        if q < cols - 1:
+            east[q] = attach(fpar, lab[q], lab[q + 1])
+
+
+@kernel
+def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scrambled, state):
+    """Eller on a full ``rows x cols`` rectangle of the square grid, straight into the edge mask.
+
+    Makes the same maze as :func:`_eller` (and :func:`eller_stream`) from the same random stream, with
+    less bookkeeping: the union-find runs over the row's positions (a root is -1), a carried cell of the
+    next row hangs from one carried cell of its set, and no set is ever renumbered.
+    """
+    is_open = np.zeros(n_edges, dtype=np.bool_)
+    par = np.full(cols, -1, dtype=np.int32)
+    top = np.zeros(cols, dtype=np.int32)  # the set (root position) of each cell once the joins are done
+    left = np.zeros(cols, dtype=np.int32)  # cells of each set not yet decided in the passage-down pass
+    has = np.zeros(cols, dtype=np.bool_)  # the set has a passage down
+    rep = np.zeros(cols, dtype=np.int32)  # a cell of each set that went down
+    south = np.zeros(cols, dtype=np.bool_)
+    visit = np.arange(cols, dtype=np.int32)
+    for r in range(rows):
+        last = r == rows - 1
+        base = r * cols
+        if scrambled:
+            scramble(visit, cols, state)
+        for i in range(cols):
+            q = visit[i] if scrambled else i
+            if q < cols - 1:
+                join = last or uniform(state) < p_join
+                a = root(par, q)
+                b = root(par, q + 1)
+                link = join & (a != b)  # written without branches: `join` is a coin flip
+                par[a] = b if link else par[a]
+                is_open[step_edge[cell_at[base + q], 1]] = link
+        if last:
+            break
+        for q in range(cols):  # `left` is all 0 and `has` all False here
+            x = root(par, q)
+            top[q] = x
+            left[x] += 1
+        for q in range(cols):
+            x = top[q]
+            left[x] -= 1
+            down = (left[x] == 0 and not has[x]) or uniform(state) < p_down
+            south[q] = down
+            has[x] = has[x] | down
+            rep[x] = q if down else rep[x]
+            is_open[step_edge[cell_at[base + q], 0]] = down
+        for q in range(cols):  # the next row: carried cells hang from their set's `rep`, the others stand alone
+            par[q] = rep[top[q]] if south[q] and rep[top[q]] != q else -1
+            has[q] = False
+    return is_open
+
+
+def _square_rows(cells: CellGraph) -> Box | None:
+    """The box of ``cells`` when they are a full rectangle of the square grid whose rows are its first axis.
+
+    Then :func:`_eller_square` makes Eller's maze on them; otherwise None. Remembered per tessellation.
+    """
+
+    def find():
+        box = box_of(cells)
+        if box is None or len(box.shape) != 2:
+            return None
+        rows, cols = (int(x) for x in box.shape)
+        rs = row_structure(cells)
+        at = box.cell_at.reshape(rows, cols)
+        if len(rs.rowptr) != rows + 1 or len(rs.crosses) or not (
+            (rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all()
+        ):
+            return None
+        return box
+
+    return cells.memo("eller_square_rows", find)
 
 
 class EllerStream(Iterator):
@@ -355,7 +431,7 @@ class EllerStream(Iterator):
         self._fpar = np.zeros(self.cols, dtype=np.int32)
         self._flag = np.zeros(self.cols, dtype=np.bool_)
         self._count = np.zeros(self.cols, dtype=np.int32)
-        self._pick = np.zeros(self.cols, dtype=np.int64)
+        self._top = np.zeros(self.cols, dtype=np.int32)
         self._relabel = np.zeros(self.cols, dtype=np.int32)
         self.rows = 0
         self.closed = False
@@ -367,7 +443,7 @@ class EllerStream(Iterator):
         south = np.zeros(self.cols, dtype=np.bool_)
         self._sets = _stream_row(
             self._lab, self._sets, self._state, self.p_join, self.p_down, self.scrambled, self._visit, east, south,
-            self._nlab, self._fpar, self._flag, self._count, self._pick, self._relabel,
+            self._nlab, self._fpar, self._flag, self._count, self._top, self._relabel,
         )
         self._lab, self._nlab = self._nlab, self._lab
         self.rows += 1
@@ -381,7 +457,7 @@ class EllerStream(Iterator):
         if self.closed:
             return None
         east = np.zeros(self.cols - 1, dtype=np.bool_)
-        _stream_last(self._lab, self._sets, east, self._fpar)
+        _stream_last(self._lab, self._sets, east, self._fpar, self._visit, self.scrambled, self._state)
         self.closed = True
         self.rows += 1
         return east, np.zeros(self.cols, dtype=np.bool_)

@@ -54,9 +54,10 @@ ROWS = [
     Row("Binary Tree", "binary_tree", {}, wall=True),
     Row("Sidewinder", "sidewinder", {}, wall=True),
     Row("Eller's Algorithm", "eller", {}, wall=True,
-        note="not reproduced yet: the passage probabilities that match Daedalus' dead ends and horizontal share "
-        "leave the solution about 0.15 short; as a wall adder (rows of posts, the boundary one set) dead ends "
-        "are about 2 points high"),
+        note="passage: reproduced (the last cell of a set with no passage down must go down, the last row joined "
+        "in the scrambled order, p_join=0.61, p_down=0.41); as a wall adder not reproduced yet: with the passage "
+        "probabilities dead ends are about 2 points high and the solution 0.45 long (p_join=0.47, p_down=0.26 "
+        "give 28.00 / 3.20, but the wall adder shares the passage defaults)"),
     Row("Wilson's Algorithm", "wilson", {}, wall=True),
     Row("Aldous-Broder Algorithm", "aldous_broder", {}, wall=True),
     Row("Kruskal's Algorithm", "kruskal", {}, wall=True, note=_SHUFFLE),

@@ -177,6 +177,41 @@ def test_eller_every_set_goes_down_once_with_p_down_0():
         assert downs == len(sets)
 
 
+@pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (2, 3), (9, 14), (40, 23)])
+@pytest.mark.parametrize(("p_join", "p_down", "order"), [
+    (0.61, 0.41, "scrambled"), (0.5, 0.5, "sequential"), (1.0, 0.0, "scrambled"), (0.0, 1.0, "scrambled"),
+    (0.3, 0.0, "sequential"),
+])
+def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_down, order):
+    # Full rectangles of the square grid take a kernel of their own (union-find over row positions, no
+    # renumbering); it must make, draw for draw, the maze the general row kernel makes on the same grid.
+    from mazegraph._random import kernel_state
+    from mazegraph.generators import eller as E
+    from mazegraph.structure.rows import row_structure
+
+    cells = T.build("orthogonal", *shape)
+    rs = row_structure(cells)
+    square = E._square_rows(cells)
+    assert square is not None
+    for seed in range(10):
+        general = E._eller(
+            cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
+            rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled",
+            kernel_state(np.random.default_rng(seed)),
+        )
+        fast = E._eller_square(*shape, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
+                               order == "scrambled", kernel_state(np.random.default_rng(seed)))
+        assert np.array_equal(general, fast), seed
+
+
+@pytest.mark.parametrize("G", [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
+                         ids=["torus", "cylinder", "sigma", "grid3d"])
+def test_eller_square_kernel_only_on_full_rectangles(G):
+    from mazegraph.generators import eller as E
+
+    assert E._square_rows(compile_graph(G)) is None  # a 3D box too: its rows are levels, not lines
+
+
 # -- Eller as a stream -----------------------------------------------------------------------
 
 

@@ -93,7 +93,7 @@ def sidewinder(g: SmallGraph, p_close=0.5) -> Model | None:
     return Model(masks, "sidewinder opens the first row and one passage up from each run of a row")
 
 
-def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model | None:
+def eller(g: SmallGraph, p_join=0.61, p_down=0.41, order="scrambled") -> Model | None:
     """Eller's algorithm: its row rules replayed on every spanning tree.
 
     Applies when every cell above the last row has an edge down and the rows
@@ -103,15 +103,17 @@ def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model |
 
     - each row edge of the tree joins two different sets (it cannot be skipped
       when ``p_join = 1``, nor taken when ``p_join = 0``);
-    - every set of the row has at least one edge of the tree down (exactly one
-      when ``p_down = 0``; all that join different sets when ``p_down = 1``):
-      the kernel carves each down edge at random and then one more for every set
-      with none, so any nonempty choice per set can happen;
+    - every set of the row has at least one edge of the tree down (exactly one,
+      its last down edge along the row, when ``p_down = 0``; all that join
+      different sets when ``p_down = 1``): the kernel carves each down edge at
+      random, the last of a set that has none yet always, so any nonempty
+      choice per set can happen;
       With ``order="scrambled"`` a row visits its cells in a random order, so
       with ``p_join = 1`` an edge is skipped when its cells are in one set by
       the end of the row's joins (any order can come first);
     - the last row joins every pair of adjacent cells still in different sets,
-      in the kernel's order, so the tree's last-row edges are exactly those;
+      in the kernel's order (sequential: the tree's last-row edges are exactly
+      those; scrambled: any order, so any that leave the row's cells in one set);
     - no other edge is open.
 
     References
@@ -137,12 +139,14 @@ def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model |
         used = 0
         ok = True
         for r, cells in enumerate(rows):
-            scrambled = order == "scrambled" and r != last
+            scrambled = order == "scrambled"
             for e, a, b in along[r]:
                 ra, rb = root(a), root(b)
                 taken = tree >> e & 1
-                if r == last:
+                if r == last and not scrambled:
                     ok = taken == (ra != rb)
+                elif r == last:
+                    ok = ra != rb if taken else True
                 elif taken:
                     ok = ra != rb and p_join > 0.0
                 else:
@@ -152,7 +156,7 @@ def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model |
                 if taken:
                     parent[ra] = rb
                     used |= 1 << e
-            if ok and scrambled and p_join == 1.0:
+            if ok and scrambled and (p_join == 1.0 or r == last):
                 ok = all(tree >> e & 1 or root(a) == root(b) for e, a, b in along[r])
             if not ok or r == last:
                 break
@@ -167,10 +171,15 @@ def eller(g: SmallGraph, p_join=0.64, p_down=0.43, order="scrambled") -> Model |
                         used |= 1 << e
             else:
                 per_set: dict[int, int] = {root(c): 0 for c in cells}
+                last_down: dict[int, int] = {}  # the set's last down edge in the kernel's order
                 for e, a, _ in down[r]:
+                    last_down[root(a)] = e
                     if tree >> e & 1:
                         per_set[root(a)] += 1
-                ok = all(k == 1 if p_down == 0.0 else k >= 1 for k in per_set.values())
+                ok = all(k >= 1 for k in per_set.values())
+                if p_down == 0.0:  # only the forced passage: the set's last one
+                    ok = ok and all(k == 1 for k in per_set.values()) and all(
+                        tree >> e & 1 for e in last_down.values())
                 for e, a, b in down[r]:
                     if tree >> e & 1:
                         parent[root(a)] = root(b)
