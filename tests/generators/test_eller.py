@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 import mazegraph as mg
 from mazegraph.generators import EllerStream, eller_stream
+from mazegraph.tessellations.compile import compile_graph
 
 from ._rows import ODD_MASKS, T, assert_spanning_tree, row_tessellations, seeds
 
