@@ -34,8 +34,15 @@ __all__ = ["eller", "eller_stream", "EllerStream"]
 # Daedalus-faithful defaults, fitted by measurement (see eller's docstring)
 DAEDALUS_P_JOIN = 0.61
 DAEDALUS_P_DOWN = 0.41
-P_JOIN = Param("p_join", Number(0, 1), DAEDALUS_P_JOIN, "chance of joining two neighbouring sets in a row")
-P_DOWN = Param("p_down", Number(0, 1), DAEDALUS_P_DOWN, "chance of each extra passage down from a set")
+#: Daedalus' figures as a wall adder come from other chances (row_walls.py): 28.00% / 3.20% against 27.97% / 3.20%
+DAEDALUS_WALL_P_JOIN = 0.47
+DAEDALUS_WALL_P_DOWN = 0.26
+P_JOIN = Param("p_join", Number(0, 1), None,
+               f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
+               f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)")
+P_DOWN = Param("p_down", Number(0, 1), None,
+               f"chance of each extra passage down from a set (default {DAEDALUS_P_DOWN} carving passages, "
+               f"{DAEDALUS_WALL_P_DOWN} adding walls)")
 ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
               "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row")
 
@@ -156,8 +163,9 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
     return is_open
 
 
-def _eller_walls(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN,
-                 order="scrambled"):
+def _eller_walls(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=None, order="scrambled"):
+    p_join = DAEDALUS_WALL_P_JOIN if p_join is None else p_join
+    p_down = DAEDALUS_WALL_P_DOWN if p_down is None else p_down
     return eller_walls(cells, kernel_state(rng), p_join, p_down, order == "scrambled")
 
 
@@ -171,8 +179,7 @@ def _eller_walls(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_
     check=rows_refusal,
     reachable="mazegraph.uniformity.models:eller",
 )
-def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN,
-          order="scrambled"):
+def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=None, order="scrambled"):
     """Eller's algorithm.
 
     Works row by row and remembers only which cells of the current row are
@@ -222,12 +229,16 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
         The compiled tessellation; it must have rows (node attribute ``row``).
     rng : numpy.random.Generator
         Seeds the kernel's own fast stream.
-    p_join : float, default 0.61
+    p_join : float, optional
         Probability of joining two adjacent cells of different sets (not in the
-        last row, which joins them all). High values give long horizontal corridors.
-    p_down : float, default 0.41
+        last row, which joins them all). High values give long horizontal
+        corridors. Default 0.61; as a wall adder (``focus="wall"``, see
+        :mod:`mazegraph.generators.row_walls`) 0.47, which gives Daedalus'
+        wall-adding texture.
+    p_down : float, optional
         Probability of each passage down beyond the one every set needs. 0
-        gives exactly one per set, from its last cell along the row.
+        gives exactly one per set, from its last cell along the row. Default
+        0.41; as a wall adder 0.26.
     order : {"scrambled", "sequential"}
         The order in which a row's joins visit its cells: a new random order
         for every row, the last included (as Daedalus does), or along the row.
@@ -264,6 +275,8 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=DAEDALUS_P_JOIN,
        figures measured from it by the mazegraph authors
        (``mazegraph/reference/daedalus_generation.csv``).
     """
+    p_join = DAEDALUS_P_JOIN if p_join is None else p_join
+    p_down = DAEDALUS_P_DOWN if p_down is None else p_down
     square = _square_rows(cells)
     if square is not None:  # a full rectangle of the square grid: the same draws, without the general bookkeeping
         rows, cols = (int(x) for x in square.shape)

@@ -54,10 +54,9 @@ ROWS = [
     Row("Binary Tree", "binary_tree", {}, wall=True),
     Row("Sidewinder", "sidewinder", {}, wall=True),
     Row("Eller's Algorithm", "eller", {}, wall=True,
-        note="passage: reproduced (the last cell of a set with no passage down must go down, the last row joined "
-        "in the scrambled order, p_join=0.61, p_down=0.41); as a wall adder not reproduced yet: with the passage "
-        "probabilities dead ends are about 2 points high and the solution 0.45 long (p_join=0.47, p_down=0.26 "
-        "give 28.00 / 3.20, but the wall adder shares the passage defaults)"),
+        note="the last cell of a set with no passage down must go down, the last row joins in the scrambled "
+        "order; chances p_join=0.61, p_down=0.41 carving passages and p_join=0.47, p_down=0.26 adding walls "
+        "(Daedalus' textures; the passage chances as a wall adder give about 30.0 / 3.7)"),
     Row("Wilson's Algorithm", "wilson", {}, wall=True),
     Row("Aldous-Broder Algorithm", "aldous_broder", {}, wall=True),
     Row("Kruskal's Algorithm", "kruskal", {}, wall=True, note=_SHUFFLE),
