@@ -118,13 +118,15 @@ def _next(bits, offsets, p):
 
 
 @kernel(python=False)
-def _join(v, visited, indptr, neighbors, ranks, bits, offsets):
-    """Put ``v`` in the maze: it stops being huntable and its outside neighbours become huntable."""
+def _join(v, visited, outside, indptr, neighbors, ranks, bits, offsets):
+    """Put ``v`` in the maze: it stops being huntable, its outside neighbours become huntable, and each of its
+    neighbours has one neighbour outside the maze fewer (``outside``)."""
     visited[v] = True
     for k in range(ranks.shape[0]):
         _remove(bits[k], offsets, ranks[k, v])
     for s in range(indptr[v], indptr[v + 1]):
         w = neighbors[s]
+        outside[w] -= 1
         if not visited[w]:
             for k in range(ranks.shape[0]):
                 _add(bits[k], offsets, ranks[k, w])
@@ -153,32 +155,46 @@ def _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots):
 
 
 @kernel(python=False)
-def _spiral(u, grid, row_of, col_of, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, state):
+def _steps_inside(x, d, size, run):
+    """The steps ``i`` in ``1..run`` with ``0 <= x + i d < size``, as ``(first, last)`` (empty if first > last)."""
+    if d > 0:
+        return max(1, -x), min(run, size - 1 - x)
+    if d < 0:
+        return max(1, x - size + 1), min(run, x)
+    return (1, run) if 0 <= x < size else (1, 0)
+
+
+@kernel(python=False)
+def _spiral(u, grid, row_of, col_of, outside, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, state):
     """The first maze cell with a way out met on a square spiral from ``u`` on a 2D grid, or -1.
 
     The spiral leaves ``u`` in a random one of the four directions and turns the
     same way after runs of 1, 1, 2, 2, 3, 3, ... cells (positions off the grid
-    are skipped), so it sweeps square rings around ``u`` outwards.
+    are skipped), so it sweeps square rings around ``u`` outwards. Each run is
+    clipped to the grid before it is walked, and a cell is a candidate only if
+    it has a neighbour outside the maze (``outside``, kept by :func:`_join`),
+    so a hunt costs one load per grid cell it sweeps.
     """
     rows, cols = grid.shape
     r = row_of[u]
     c = col_of[u]
     direction = bounded(state, 4)
-    run = 1
     longest = 2 * max(rows, cols) + 1  # by then the spiral has covered the grid
-    while run <= longest:
+    for run in range(1, longest + 1):
         for _ in range(2):
             dr = (0, 1, 0, -1)[direction]
             dc = (1, 0, -1, 0)[direction]
-            for _step in range(run):
-                r += dr
-                c += dc
-                if 0 <= r < rows and 0 <= c < cols:
-                    w = grid[r, c]
-                    if visited[w] and _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots):
-                        return w
+            first, last = _steps_inside(r, dr, rows, run)
+            first_c, last_c = _steps_inside(c, dc, cols, run)
+            for i in range(max(first, first_c), min(last, last_c) + 1):
+                w = grid[r + i * dr, c + i * dc]
+                if visited[w] and outside[w] > 0 and (
+                    len(crosses) == 0 or _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots)
+                ):
+                    return w
+            r += run * dr
+            c += run * dc
             direction = (direction + 1) % 4
-        run += 1
     return -1
 
 
@@ -249,18 +265,19 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
     bits = np.zeros((n_orders, offsets[-1]), dtype=np.uint64)  # huntable cells (outside, next to the maze)
     cursor = np.zeros(max(n_orders, 1), dtype=np.int64)  # where each scan order's last hunt stopped
     visited = np.zeros(n, dtype=np.bool_)
+    outside = np.diff(indptr).astype(np.int32)  # each cell's neighbours outside the maze (CSR slots)
     max_degree = 0
     for u in range(n):
         max_degree = max(max_degree, indptr[u + 1] - indptr[u])
     slots = np.empty(max(max_degree, 1), dtype=np.int64)
-    if mode == SPIRAL:
+    if mode == SPIRAL and grid.shape[0] == 0:
         queue = np.empty(n, dtype=np.int32)
         seen = np.zeros(n, dtype=np.int32)
     else:
         queue = np.empty(0, dtype=np.int32)
         seen = np.empty(0, dtype=np.int32)
     u = bounded(state, n)
-    _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+    _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
     joined_order[0] = u
     joined = 1
     hunts = 0
@@ -278,15 +295,17 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
             is_open[edge_ids[s]] = True
             came_from[joined] = u
             u = neighbors[s]
-            _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+            _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
             joined_order[joined] = u
             joined += 1
+        if joined == n:  # nothing left to hunt (a last hunt would sweep the whole grid to find nothing)
+            break
         # hunt: an outside cell `v` and the maze cell `w` it joins through (CSR slot `t` of that edge)
         w = -1
         if mode == SPIRAL:  # the maze cell with a way out nearest the stuck one; a random way out
             if grid.shape[0] > 0:
-                w = _spiral(u, grid, row_of, col_of, indptr, neighbors, edge_ids, crosses, is_open, visited, slots,
-                            state)
+                w = _spiral(u, grid, row_of, col_of, outside, indptr, neighbors, edge_ids, crosses, is_open, visited,
+                            slots, state)
             else:
                 w = _nearest(u, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, queue, seen,
                              hunts + 1, state)
@@ -322,7 +341,7 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
             break
         is_open[edge_ids[t]] = True
         u = v
-        _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+        _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
         joined_order[joined] = u
         came_from[joined] = w
         by_hunt[joined] = True
