@@ -48,14 +48,17 @@ def _highest_bit(x):
 
 
 def _levels(n: int) -> np.ndarray:
-    """Word offsets of each level in one flat array (the last entry is the total length).
-
-    Plain Python, computed once per maze and passed to the kernels: a kernel would only add compile time.
-    """
+    """Word offsets of each level of a bitset over ``n`` positions, in one flat array (the last entry is the
+    total length). Plain Python: a kernel would only add compile time."""
     sizes = [(n + 63) >> 6]
     while sizes[-1] > 1:
         sizes.append((sizes[-1] + 63) >> 6)
     return np.cumsum([0, *sizes], dtype=np.int64)
+
+
+def _cell_levels(cells: CellGraph) -> np.ndarray:
+    """:func:`_levels` over the cells, computed once per tessellation (memo key ``"hunt_levels"``)."""
+    return cells.memo("hunt_levels", lambda: _levels(cells.n_cells))
 
 
 @kernel
@@ -351,7 +354,14 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
 
 
 def _square_grid(cells: CellGraph):
-    """A 2D box grid's cell at each (row, column) (-1 for none) and each cell's row and column; empty otherwise."""
+    """A 2D box grid's cell at each (row, column) and each cell's row and column; empty otherwise.
+
+    Computed once per tessellation (memo key ``"square_grid"``).
+    """
+    return cells.memo("square_grid", lambda: _make_square_grid(cells))
+
+
+def _make_square_grid(cells: CellGraph):
     box = box_of(cells)
     if box is None or len(box.shape) != 2:
         none = np.empty(0, dtype=np.int32)
@@ -393,7 +403,7 @@ def hunt_trace(cells: CellGraph, rng: np.random.Generator, hunt: str = "spiral")
         If some cell could not be reached (never on a connected graph).
     """
     mask, joined, order, came_from, by_hunt = _hunt_and_kill(
-        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, scan_orders(cells), _levels(cells.n_cells),
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, scan_orders(cells), _cell_levels(cells),
         HUNTS[hunt], *_square_grid(cells), kernel_state(rng),
     )
     if joined != cells.n_cells:
