@@ -269,6 +269,7 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
     cursor = np.zeros(max(n_orders, 1), dtype=np.int64)  # where each scan order's last hunt stopped
     visited = np.zeros(n, dtype=np.bool_)
     outside = np.diff(indptr).astype(np.int32)  # each cell's neighbours outside the maze (CSR slots)
+    zeta = len(crosses) > 0
     max_degree = 0
     for u in range(n):
         max_degree = max(max_degree, indptr[u + 1] - indptr[u])
@@ -285,10 +286,14 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
     joined = 1
     hunts = 0
     while True:
-        while True:  # kill: walk into random unvisited neighbours until stuck
+        # kill: walk into random unvisited neighbours until stuck. The hot loop of the kernel: the zeta rule
+        # and joining the maze are written out here, since a helper call passing arrays costs more than its
+        # body (_join is called only when there are scan orders to keep)
+        while outside[u] > 0:
             k = 0
             for s in range(indptr[u], indptr[u + 1]):
-                if visited[neighbors[s]] or crosses_open(edge_ids[s], crosses, is_open):
+                w = neighbors[s]
+                if visited[w] or zeta and crosses[edge_ids[s]] >= 0 and is_open[crosses[edge_ids[s]]]:
                     continue
                 slots[k] = s
                 k += 1
@@ -298,7 +303,12 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
             is_open[edge_ids[s]] = True
             came_from[joined] = u
             u = neighbors[s]
-            _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
+            if n_orders > 0:
+                _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
+            else:
+                visited[u] = True
+                for s in range(indptr[u], indptr[u + 1]):
+                    outside[neighbors[s]] -= 1
             joined_order[joined] = u
             joined += 1
         if joined == n:  # nothing left to hunt (a last hunt would sweep the whole grid to find nothing)
