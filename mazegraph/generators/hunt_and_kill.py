@@ -168,15 +168,16 @@ def _steps_inside(x, d, size, run):
 
 
 @kernel(python=False)
-def _spiral(u, grid, row_of, col_of, outside, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, state):
+def _spiral(u, grid, row_of, col_of, outside, visited, state):
     """The first maze cell with a way out met on a square spiral from ``u`` on a 2D grid, or -1.
 
     The spiral leaves ``u`` in a random one of the four directions and turns the
     same way after runs of 1, 1, 2, 2, 3, 3, ... cells (positions off the grid
     are skipped), so it sweeps square rings around ``u`` outwards. Each run is
-    clipped to the grid before it is walked, and a cell is a candidate only if
-    it has a neighbour outside the maze (``outside``, kept by :func:`_join`),
-    so a hunt costs one load per grid cell it sweeps.
+    clipped to the grid before it is walked, and a cell is a candidate when it
+    has a neighbour outside the maze (``outside``, kept by the kernel), so a
+    hunt costs one load per grid cell it sweeps. A box grid has only unit steps
+    (no zeta diagonals), so every such neighbour is a way out.
     """
     rows, cols = grid.shape
     r = row_of[u]
@@ -191,9 +192,7 @@ def _spiral(u, grid, row_of, col_of, outside, indptr, neighbors, edge_ids, cross
             first_c, last_c = _steps_inside(c, dc, cols, run)
             for i in range(max(first, first_c), min(last, last_c) + 1):
                 w = grid[r + i * dr, c + i * dc]
-                if visited[w] and outside[w] > 0 and (
-                    len(crosses) == 0 or _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots)
-                ):
+                if visited[w] and outside[w] > 0:
                     return w
             r += run * dr
             c += run * dc
@@ -317,8 +316,7 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
         w = -1
         if mode == SPIRAL:  # the maze cell with a way out nearest the stuck one; a random way out
             if grid.shape[0] > 0:
-                w = _spiral(u, grid, row_of, col_of, outside, indptr, neighbors, edge_ids, crosses, is_open, visited,
-                            slots, state)
+                w = _spiral(u, grid, row_of, col_of, outside, visited, state)
             else:
                 w = _nearest(u, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, queue, seen,
                              hunts + 1, state)
@@ -373,7 +371,7 @@ def _square_grid(cells: CellGraph):
 
 def _make_square_grid(cells: CellGraph):
     box = box_of(cells)
-    if box is None or len(box.shape) != 2:
+    if box is None or len(box.shape) != 2 or len(cells.crossings):  # the spiral assumes no zeta diagonals
         none = np.empty(0, dtype=np.int32)
         return np.empty((0, 0), dtype=np.int32), none, none
     rows, cols = (int(x) for x in box.shape)
