@@ -458,8 +458,7 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator, *, hunt: str = "sp
       Daedalus 3.5 makes (10.04% and 9.54% measured over 500 mazes). A spiral
       hunt costs time proportional to the area it sweeps, one load per grid
       cell (each run is clipped to the grid before it is walked, and every cell
-      keeps a count of its neighbours outside the maze), so a whole maze costs
-      about 10-15% more than with a scan hunt (kernel alone at 100 x 100).
+      keeps a count of its neighbours outside the maze).
     - ``"resume_rows"``: scan the cells row by row for the first cell outside the
       maze with a neighbour inside it, starting where the previous hunt stopped
       (from the first cell again only when none is left after it), and carve
