@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import mazegraph as mg
-from mazegraph.generators.hunt_and_kill import HUNTS, hunt_trace
+from mazegraph.generators.hunt_and_kill import HUNTS, _steps_inside, hunt_trace
 from mazegraph.metrics import dead_end_pct, solution_pct
 
 T = mg.tessellations
@@ -146,6 +146,17 @@ def _spiral_firsts(rows, cols, r, c, eligible):
                 direction = (direction + 1) % 4
         firsts.add(found)
     return firsts
+
+
+def test_spiral_runs_are_clipped_to_exactly_the_steps_on_the_grid():
+    # the spiral walks only the part of each run that lies on the grid: brute force over every start, direction
+    # and run length around a board of 5 (positions -3 .. 7 cover starts off the board on both sides)
+    for size in (1, 5):
+        for x in range(-3, 8):
+            for d in (-1, 0, 1):
+                for run in range(1, 12):
+                    first, last = _steps_inside(x, d, size, run)
+                    assert list(range(first, last + 1)) == [i for i in range(1, run + 1) if 0 <= x + i * d < size]
 
 
 @pytest.mark.parametrize("seed", range(6))

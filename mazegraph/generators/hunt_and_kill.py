@@ -48,14 +48,17 @@ def _highest_bit(x):
 
 
 def _levels(n: int) -> np.ndarray:
-    """Word offsets of each level in one flat array (the last entry is the total length).
-
-    Plain Python, computed once per maze and passed to the kernels: a kernel would only add compile time.
-    """
+    """Word offsets of each level of a bitset over ``n`` positions, in one flat array (the last entry is the
+    total length). Plain Python: a kernel would only add compile time."""
     sizes = [(n + 63) >> 6]
     while sizes[-1] > 1:
         sizes.append((sizes[-1] + 63) >> 6)
     return np.cumsum([0, *sizes], dtype=np.int64)
+
+
+def _cell_levels(cells: CellGraph) -> np.ndarray:
+    """:func:`_levels` over the cells, computed once per tessellation (memo key ``"hunt_levels"``)."""
+    return cells.memo("hunt_levels", lambda: _levels(cells.n_cells))
 
 
 @kernel
@@ -118,13 +121,15 @@ def _next(bits, offsets, p):
 
 
 @kernel(python=False)
-def _join(v, visited, indptr, neighbors, ranks, bits, offsets):
-    """Put ``v`` in the maze: it stops being huntable and its outside neighbours become huntable."""
+def _join(v, visited, outside, indptr, neighbors, ranks, bits, offsets):
+    """Put ``v`` in the maze: it stops being huntable, its outside neighbours become huntable, and each of its
+    neighbours has one neighbour outside the maze fewer (``outside``)."""
     visited[v] = True
     for k in range(ranks.shape[0]):
         _remove(bits[k], offsets, ranks[k, v])
     for s in range(indptr[v], indptr[v + 1]):
         w = neighbors[s]
+        outside[w] -= 1
         if not visited[w]:
             for k in range(ranks.shape[0]):
                 _add(bits[k], offsets, ranks[k, w])
@@ -153,32 +158,45 @@ def _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots):
 
 
 @kernel(python=False)
-def _spiral(u, grid, row_of, col_of, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, state):
+def _steps_inside(x, d, size, run):
+    """The steps ``i`` in ``1..run`` with ``0 <= x + i d < size``, as ``(first, last)`` (empty if first > last)."""
+    if d > 0:
+        return max(1, -x), min(run, size - 1 - x)
+    if d < 0:
+        return max(1, x - size + 1), min(run, x)
+    return (1, run) if 0 <= x < size else (1, 0)
+
+
+@kernel(python=False)
+def _spiral(u, grid, row_of, col_of, outside, visited, state):
     """The first maze cell with a way out met on a square spiral from ``u`` on a 2D grid, or -1.
 
     The spiral leaves ``u`` in a random one of the four directions and turns the
     same way after runs of 1, 1, 2, 2, 3, 3, ... cells (positions off the grid
-    are skipped), so it sweeps square rings around ``u`` outwards.
+    are skipped), so it sweeps square rings around ``u`` outwards. Each run is
+    clipped to the grid before it is walked, and a cell is a candidate when it
+    has a neighbour outside the maze (``outside``, kept by the kernel), so a
+    hunt costs one load per grid cell it sweeps. A box grid has only unit steps
+    (no zeta diagonals), so every such neighbour is a way out.
     """
     rows, cols = grid.shape
     r = row_of[u]
     c = col_of[u]
     direction = bounded(state, 4)
-    run = 1
     longest = 2 * max(rows, cols) + 1  # by then the spiral has covered the grid
-    while run <= longest:
+    for run in range(1, longest + 1):
         for _ in range(2):
             dr = (0, 1, 0, -1)[direction]
             dc = (1, 0, -1, 0)[direction]
-            for _step in range(run):
-                r += dr
-                c += dc
-                if 0 <= r < rows and 0 <= c < cols:
-                    w = grid[r, c]
-                    if visited[w] and _ways_out(w, indptr, neighbors, edge_ids, crosses, is_open, visited, slots):
-                        return w
+            first, last = _steps_inside(r, dr, rows, run)
+            first_c, last_c = _steps_inside(c, dc, cols, run)
+            for i in range(max(first, first_c), min(last, last_c) + 1):
+                w = grid[r + i * dr, c + i * dc]
+                if visited[w] and outside[w] > 0:
+                    return w
+            r += run * dr
+            c += run * dc
             direction = (direction + 1) % 4
-        run += 1
     return -1
 
 
@@ -249,26 +267,32 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
     bits = np.zeros((n_orders, offsets[-1]), dtype=np.uint64)  # huntable cells (outside, next to the maze)
     cursor = np.zeros(max(n_orders, 1), dtype=np.int64)  # where each scan order's last hunt stopped
     visited = np.zeros(n, dtype=np.bool_)
+    outside = np.diff(indptr).astype(np.int32)  # each cell's neighbours outside the maze (CSR slots)
+    zeta = len(crosses) > 0
     max_degree = 0
     for u in range(n):
         max_degree = max(max_degree, indptr[u + 1] - indptr[u])
     slots = np.empty(max(max_degree, 1), dtype=np.int64)
-    if mode == SPIRAL:
+    if mode == SPIRAL and grid.shape[0] == 0:
         queue = np.empty(n, dtype=np.int32)
         seen = np.zeros(n, dtype=np.int32)
     else:
         queue = np.empty(0, dtype=np.int32)
         seen = np.empty(0, dtype=np.int32)
     u = bounded(state, n)
-    _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+    _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
     joined_order[0] = u
     joined = 1
     hunts = 0
     while True:
-        while True:  # kill: walk into random unvisited neighbours until stuck
+        # kill: walk into random unvisited neighbours until stuck. The hot loop of the kernel: the zeta rule
+        # and joining the maze are written out here, since a helper call passing arrays costs more than its
+        # body (_join is called only when there are scan orders to keep)
+        while outside[u] > 0:
             k = 0
             for s in range(indptr[u], indptr[u + 1]):
-                if visited[neighbors[s]] or crosses_open(edge_ids[s], crosses, is_open):
+                w = neighbors[s]
+                if visited[w] or zeta and crosses[edge_ids[s]] >= 0 and is_open[crosses[edge_ids[s]]]:
                     continue
                 slots[k] = s
                 k += 1
@@ -278,15 +302,21 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
             is_open[edge_ids[s]] = True
             came_from[joined] = u
             u = neighbors[s]
-            _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+            if n_orders > 0:
+                _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
+            else:
+                visited[u] = True
+                for s in range(indptr[u], indptr[u + 1]):
+                    outside[neighbors[s]] -= 1
             joined_order[joined] = u
             joined += 1
+        if joined == n:  # nothing left to hunt (a last hunt would sweep the whole grid to find nothing)
+            break
         # hunt: an outside cell `v` and the maze cell `w` it joins through (CSR slot `t` of that edge)
         w = -1
         if mode == SPIRAL:  # the maze cell with a way out nearest the stuck one; a random way out
             if grid.shape[0] > 0:
-                w = _spiral(u, grid, row_of, col_of, indptr, neighbors, edge_ids, crosses, is_open, visited, slots,
-                            state)
+                w = _spiral(u, grid, row_of, col_of, outside, visited, state)
             else:
                 w = _nearest(u, indptr, neighbors, edge_ids, crosses, is_open, visited, slots, queue, seen,
                              hunts + 1, state)
@@ -322,7 +352,7 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
             break
         is_open[edge_ids[t]] = True
         u = v
-        _join(u, visited, indptr, neighbors, ranks, bits, offsets)
+        _join(u, visited, outside, indptr, neighbors, ranks, bits, offsets)
         joined_order[joined] = u
         came_from[joined] = w
         by_hunt[joined] = True
@@ -332,9 +362,16 @@ def _hunt_and_kill(indptr, neighbors, edge_ids, crosses, orders, offsets, mode, 
 
 
 def _square_grid(cells: CellGraph):
-    """A 2D box grid's cell at each (row, column) (-1 for none) and each cell's row and column; empty otherwise."""
+    """A 2D box grid's cell at each (row, column) and each cell's row and column; empty otherwise.
+
+    Computed once per tessellation (memo key ``"square_grid"``).
+    """
+    return cells.memo("square_grid", lambda: _make_square_grid(cells))
+
+
+def _make_square_grid(cells: CellGraph):
     box = box_of(cells)
-    if box is None or len(box.shape) != 2:
+    if box is None or len(box.shape) != 2 or len(cells.crossings):  # the spiral assumes no zeta diagonals
         none = np.empty(0, dtype=np.int32)
         return np.empty((0, 0), dtype=np.int32), none, none
     rows, cols = (int(x) for x in box.shape)
@@ -374,7 +411,7 @@ def hunt_trace(cells: CellGraph, rng: np.random.Generator, hunt: str = "spiral")
         If some cell could not be reached (never on a connected graph).
     """
     mask, joined, order, came_from, by_hunt = _hunt_and_kill(
-        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, scan_orders(cells), _levels(cells.n_cells),
+        cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, scan_orders(cells), _cell_levels(cells),
         HUNTS[hunt], *_square_grid(cells), kernel_state(rng),
     )
     if joined != cells.n_cells:
@@ -419,8 +456,9 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator, *, hunt: str = "sp
       breadth-first search over every edge, and the hunt takes one of the nearest
       such cells at random. At 100 x 100: 10.04% dead ends, solution 9.6%, as
       Daedalus 3.5 makes (10.04% and 9.54% measured over 500 mazes). A spiral
-      hunt costs time proportional to the area it sweeps, so late hunts far
-      from the last holes cost more: about twice the time of a scan hunt per maze.
+      hunt costs time proportional to the area it sweeps, one load per grid
+      cell (each run is clipped to the grid before it is walked, and every cell
+      keeps a count of its neighbours outside the maze).
     - ``"resume_rows"``: scan the cells row by row for the first cell outside the
       maze with a neighbour inside it, starting where the previous hunt stopped
       (from the first cell again only when none is left after it), and carve
