@@ -18,14 +18,23 @@ again. See ``../design.md``.
 from __future__ import annotations
 
 import numbers
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ._csr import csr_from_edges
 from .errors import MazeFormatError, NotACellError
-from .nxview import tessellation_graph
+
+if TYPE_CHECKING:  # networkx is imported when a graph view is asked for (to_networkx)
+    import networkx as nx
+
+
+def is_networkx_graph(obj) -> bool:
+    """Whether ``obj`` is a ``networkx.Graph``, without importing networkx (if it is not imported, it is not one)."""
+    nx = sys.modules.get("networkx")
+    return nx is not None and isinstance(obj, nx.Graph)
 
 __all__ = ["CellGraph", "Labels", "Polylines"]
 
@@ -422,6 +431,8 @@ class CellGraph:
         >>> mg.compile_graph(G).n_edges
         7
         """
+        from .nxview import tessellation_graph
+
         return tessellation_graph(self)
 
     def __getstate__(self) -> dict:

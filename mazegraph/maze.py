@@ -5,17 +5,20 @@ from __future__ import annotations
 import base64
 import json
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ._search import bfs_parents, path_from_parents, reachable_count
-from .cellgraph import CellGraph, _jsonable_label, _label_from_json
+from .cellgraph import CellGraph, _jsonable_label, _label_from_json, is_networkx_graph
 from .errors import MazeError, MazeFormatError, NoSolutionError, NotACellError
-from .nxview import TessellationGraph, passage_graph
 from .params import declare_maze_type
 from .tessellations.compile import compile_graph
 from .tessellations.registry import from_spec
+
+if TYPE_CHECKING:  # networkx is imported when a graph view is asked for
+    import networkx as nx
+
 
 __all__ = ["Maze"]
 
@@ -70,7 +73,7 @@ class Maze:
 
     def _setup(self, cells: CellGraph, tessellation, open_edges, start, goal, meta) -> None:
         self.cells = cells
-        self._graph = tessellation if isinstance(tessellation, nx.Graph) else None
+        self._graph = tessellation if is_networkx_graph(tessellation) else None
         self.open = self._mask(open_edges)
         self.start_index = cells.start if start is None else cells.labels.index(start)
         self.goal_index = cells.goal if goal is None else cells.labels.index(goal)
@@ -143,6 +146,10 @@ class Maze:
         :mod:`mazegraph.nxview`); above 10**5 cells it warns, as the arrays
         (``M.cells``, ``M.open``) are the path for large mazes.
         """
+        import networkx as nx
+
+        from .nxview import TessellationGraph, passage_graph
+
         G = self._graph
         if G is None:
             return passage_graph(self.cells, self.open, self.start, self.goal)

@@ -38,9 +38,9 @@ References
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ._numba import kernel
@@ -88,8 +88,14 @@ _GENERATORS = {
 
 #: The declared ``symmetry`` argument (a name in :data:`SYMMETRIES`).
 SYMMETRY = Param("symmetry", Choice(tuple(SYMMETRIES)), help="the symmetry")
+def _tessellation_types() -> tuple:
+    """networkx.Graph and CellGraph; networkx is not imported for it (a graph exists only once networkx is)."""
+    nx = sys.modules.get("networkx")
+    return (CellGraph,) if nx is None else (nx.Graph, CellGraph)
+
+
 #: The declared ``tessellation`` argument.
-TESSELLATION = Param("tessellation", Instance((nx.Graph, CellGraph), "a networkx.Graph or CellGraph (a tessellation)"),
+TESSELLATION = Param("tessellation", Instance(_tessellation_types, "a networkx.Graph or CellGraph (a tessellation)"),
                      help="the tessellation")
 
 

@@ -40,6 +40,34 @@ print(after_import, after_help, file=sys.stderr)
     assert done.stdout.startswith("usage: mazegraph")
 
 
+# imported only when a command asks for them: networkx for a graph view, scipy's submodules for a networkx graph or
+# an opening in a drawing's boundary, matplotlib for a PNG/PDF or an Axes, pandas for experiments and tables
+LAZY = ("networkx", "scipy.sparse", "scipy.spatial", "pandas")
+
+
+def _imported_by(code: str, modules) -> list[str]:
+    done = _python(f"import sys\n{code}\nprint(sorted(m for m in {tuple(modules)!r} if m in sys.modules))")
+    assert done.returncode == 0, done.stderr
+    return eval(done.stdout.strip().splitlines()[-1])  # noqa: S307 - a list of names printed just above
+
+
+def test_generate_imports_no_graph_library_and_matplotlib_only_for_a_picture(tmp_path):
+    # a regression to a module-level import of networkx (cellgraph, maze, the tessellations, drawing, symmetry)
+    # or of matplotlib (drawing) shows here
+    svg = tmp_path / "m.svg"
+    svg_code = f"from mazegraph.cli import main\nmain(['generate', '-s', '6x6', '--seed', '1', '-o', {str(svg)!r}])"
+    assert _imported_by(svg_code, LAZY + ("matplotlib",)) == []
+    png = tmp_path / "m.png"
+    png_code = f"from mazegraph.cli import main\nmain(['generate', '-s', '6x6', '--seed', '1', '-o', {str(png)!r}])"
+    assert _imported_by(png_code, LAZY + ("matplotlib",)) == ["matplotlib"]
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and svg.read_text().startswith("<svg")
+    # the graph view still works, importing networkx when asked (and the lazy dispatch draws a networkx graph)
+    view = ("import mazegraph as mg\nG = mg.tessellations.orthogonal(3, 3)\nassert mg.render(G).startswith('<svg')\n"
+            "M = mg.generate(G, 'kruskal', seed=1)\nT = M.to_networkx()\n"
+            "assert T.number_of_edges() == T.number_of_nodes() - 1 == 8")
+    assert _imported_by(view, ("networkx",)) == ["networkx"]
+
+
 def test_lazy_names_import_on_first_use():
     code = """
 import sys

@@ -51,3 +51,29 @@ def test_probes_cover_every_algorithm_and_metric_path():
     generated = {p[2] for p in probes if p[0] == "generate"}
     assert generated == set(mg.algorithms())
     assert {p[1] for p in probes if p[0] == "solve"} == set(mg.solvers())
+
+
+def test_an_algorithms_probes_compile_in_one_process_and_a_job_compiles_only_its_metrics():
+    probes = warmup.job_probes([("hunt_and_kill", "passage", {}), ("kruskal", "passage", {}),
+                                ("hunt_and_kill", "wall", {})], ["orthogonal", "sigma"], metrics=["dead_end_pct"])
+    groups = warmup.tasks(probes)
+    assert sorted(p for g in groups for p in g) == sorted(probes)  # every probe once
+    for group in groups:  # never one algorithm in two tasks (two processes would compile its kernels twice)
+        kinds = {(p[0], p[2]) if p[0] == "generate" else p for p in group}
+        assert len(kinds) == 1
+    assert len(groups) == 4  # hunt_and_kill (4 probes), kruskal (2), metrics on each tessellation
+    assert ("metrics", "sigma", '["dead_end_pct"]') in probes and ("metrics", "sigma") not in probes
+
+
+def test_a_metrics_probe_compiles_the_metrics_it_names_and_no_other(tmp_path):
+    code = (
+        "from mazegraph import warmup\n"
+        "import mazegraph.metrics.runs as runs, mazegraph.metrics.branches as branches\n"
+        "warmup.run_probe(('metrics', 'orthogonal', '[\"dead_end_pct\", \"solution_pct\"]'))\n"
+        "print(len(runs._runs.signatures), len(branches._branches.signatures))\n"
+        "warmup.run_probe(('metrics', 'orthogonal'))\n"
+        "print(len(runs._runs.signatures), len(branches._branches.signatures))\n"
+    )
+    done = _python(code, tmp_path / "cache")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "0", "1", "1"]  # the whole summary needs them; the two metrics do not

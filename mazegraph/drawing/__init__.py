@@ -27,14 +27,13 @@ this function, and a package of the same name would be shadowed by it.
 
 from __future__ import annotations
 
+import abc
 import functools
-
-import networkx as nx
 
 from ..cellgraph import CellGraph
 from ..errors import DrawingOptionError, UnsupportedError
 from ..maze import Maze
-from . import mpl, svg
+from . import svg
 from .options import check_options, output_format, pixel_scale, write_output
 from .picture import caption, maze_scene
 
@@ -155,12 +154,16 @@ def _draw(
         maze, solution=options["solution"], openings=options["openings"], markers=options["markers"], title=heading
     )
     if ax is not None:
+        from . import mpl  # matplotlib: imported only to draw into an Axes or a PNG/PDF
+
         return mpl.draw_into(scene, ax)
     pixels = pixel_scale(scene.bounds(), options["scale"], options["size"], options["dpi"])
     if fmt == "svg":
         inches = 1.0 / options["dpi"] if options["size"] is not None else None
         data = svg.to_svg(scene, pixels, inches)
     else:
+        from . import mpl
+
         data = mpl.figure_bytes(scene, pixels, options["dpi"], fmt)
     if path is None:
         return data
@@ -182,7 +185,22 @@ render.registry = _draw.registry
 render.dispatch = _draw.dispatch
 
 
-@render.register(nx.Graph)
+class NetworkxGraph(abc.ABC):  # noqa: B024 - an ABC for its subclass hook only
+    """``networkx.Graph`` and its subclasses, as a type to dispatch on without importing networkx.
+
+    ``isinstance(G, NetworkxGraph)`` is ``isinstance(G, networkx.Graph)``; a
+    program that never imported networkx has no such graph, so drawing a maze
+    does not import it.
+    """
+
+    @classmethod
+    def __subclasshook__(cls, other):
+        if any(k.__name__ == "Graph" and k.__module__ == "networkx.classes.graph" for k in other.__mro__):
+            return True
+        return NotImplemented
+
+
+@render.register(NetworkxGraph)
 @render.register(CellGraph)
 def _render_tessellation(tessellation, *args, **kwargs):
     return render(Maze(tessellation), *args, **kwargs)

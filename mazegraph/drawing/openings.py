@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.spatial import cKDTree
 
 from ..cellgraph import CellGraph
 from .facts import typical_step
@@ -54,6 +53,8 @@ def cut_openings(cells: CellGraph, boundary: np.ndarray, wanted: list[int]) -> t
     """
     if cells.layout is None or not len(boundary):
         return boundary, []
+    from scipy.spatial import cKDTree
+
     tree = cKDTree(cells.layout)
     middle = cells.layout.mean(axis=0)
     segments = np.asarray(boundary, dtype=float).reshape(-1, 2, 2)

@@ -212,7 +212,8 @@ def _compile_first(config: Config, plan, workers: int, progress: bool, load: boo
     from ..warmup import ensure, job_probes, load_here
 
     algorithms = [(a.name, a.focus, a.options) for a in config.algorithms]
-    probes = job_probes(algorithms, [t.name for t in config.tessellations], metrics=bool(plan.metrics))
+    # only the job's metrics: the kernels of the others (runs, branches, ...) would be compiled for nothing
+    probes = job_probes(algorithms, [t.name for t in config.tessellations], metrics=list(plan.metrics))
     ensure(probes, workers=workers, progress=progress)
     if load:  # not for a local Dask cluster: its workers are not forked from this process
         load_here(probes)

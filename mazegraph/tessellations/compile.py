@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
-from scipy.sparse.csgraph import connected_components
 
 from ..cellgraph import CellGraph, Labels, Polylines, label_kind
 from ..errors import (
@@ -17,8 +16,10 @@ from ..errors import (
     NotACellError,
     UnsupportedError,
 )
-from ..nxview import compiled, edited, record
 from .registry import from_spec
+
+if TYPE_CHECKING:  # networkx (and scipy) are imported when a networkx graph is compiled
+    import networkx as nx
 
 __all__ = ["compile_graph"]
 
@@ -82,6 +83,10 @@ def compile_graph(G) -> CellGraph:
     """
     if isinstance(G, CellGraph):
         return G
+    import networkx as nx
+
+    from ..nxview import compiled, edited, record
+
     if not isinstance(G, nx.Graph):
         raise UnsupportedError(f"expected a networkx.Graph, got {type(G).__name__}")
     if G.is_directed() or G.is_multigraph():
@@ -148,6 +153,8 @@ def _from_networkx(G: nx.Graph) -> CellGraph:
 
 
 def _check_connected(cells: CellGraph) -> None:
+    from scipy.sparse.csgraph import connected_components
+
     count, which = connected_components(cells.adjacency(), directed=False)
     if count > 1:
         sizes = np.bincount(which)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
@@ -10,6 +11,9 @@ from ..errors import InvalidSizeError
 from ._common import size
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["delta", "delta_cells"]
 

@@ -15,8 +15,8 @@ kept in the ``spec`` and read back with :func:`fractal_levels` and
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
@@ -25,6 +25,9 @@ from ._common import size
 from .compile import compile_graph
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["fractal", "fractal_cells", "fractal_levels", "fractal_blocks", "fractal_shape"]
 
@@ -145,6 +148,8 @@ def fractal(rows: int, cols: int, depth: int) -> nx.Graph:
     .. [1] W. D. Pullen, "Maze Classification" (Dimension: fractal mazes, nested
        cell fractal), Think Labyrinth, https://www.astrolog.org/labyrnth/algrithm.htm
     """
+    import networkx as nx
+
     cells = fractal_cells(rows, cols, depth)
     G = cells.to_networkx()
     rows, cols, depth = fractal_shape(cells)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
@@ -22,6 +22,9 @@ from ..errors import InvalidSizeError
 from ._common import size
 from .limits import BYTES_PER_CELL, check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["grid", "grid_cells", "grid_shape"]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
@@ -15,6 +15,9 @@ from ..params import Flag, Param
 from .limits import check_cells
 from .orthogonal import orthogonal_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["from_mask", "mask_cells", "read_mask"]
 

@@ -31,10 +31,9 @@ by gluing sides with the same letter so that their arrows point the same way
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
-from scipy.sparse.csgraph import breadth_first_order
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ..errors import DisconnectedGraphError, GluingError
@@ -42,6 +41,9 @@ from ._common import size
 from ._net import SIDES, box_net, link_letter, section_arrays, side_cells, side_notes, side_segment
 from .limits import BYTES_PER_CELL, check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["planair", "planair_cells", "SIDES", "glue", "normalise_links"]
 
@@ -253,6 +255,8 @@ def glue(sections: list[dict], links: list[list], name: str, spec: dict) -> Cell
 
 def _farthest(cells: CellGraph, source: int) -> int:
     """A cell as far as possible from ``source`` (the last in breadth-first order)."""
+    from scipy.sparse.csgraph import breadth_first_order
+
     order = breadth_first_order(cells.adjacency(), source, directed=False, return_predecessors=False)
     return int(order[-1])
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
 from ._common import size
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["sigma", "sigma_cells", "sigma_hexagon", "sigma_hexagon_cells"]
 

@@ -9,7 +9,7 @@ sections and links.
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from ..cellgraph import CellGraph
 from ..errors import GluingError
@@ -17,6 +17,9 @@ from ._common import size
 from ._net import box_net
 from .planair import glue, normalise_links
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = [
     "torus",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import TYPE_CHECKING
 
-import networkx as nx
 import numpy as np
 
 from .._random import as_generator
@@ -15,6 +15,9 @@ from ..params import Number, Param
 from ._common import size
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["voronoi", "voronoi_cells"]
 

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from ..cellgraph import CellGraph, Labels, Polylines
+from ..cellgraph import CellGraph, Labels, Polylines, is_networkx_graph
 from ..errors import UnsupportedError
 from ._common import size
 from .compile import compile_graph
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["weave", "weave_cells", "weave_under"]
 
@@ -177,7 +181,7 @@ def weave_under(tessellation) -> np.ndarray:
     graph = None
     if isinstance(tessellation, CellGraph):
         cells = tessellation
-    elif isinstance(tessellation, nx.Graph):
+    elif is_networkx_graph(tessellation):
         cells, graph = compile_graph(tessellation), tessellation
     elif isinstance(getattr(tessellation, "cells", None), CellGraph):  # a Maze
         cells = tessellation.cells

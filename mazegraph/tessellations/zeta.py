@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-import networkx as nx
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels, Polylines
@@ -11,6 +12,9 @@ from ._common import size
 from .compile import compile_graph
 from .limits import check_cells
 from .registry import tessellation
+
+if TYPE_CHECKING:  # networkx is imported when a graph is asked for (to_networkx)
+    import networkx as nx
 
 __all__ = ["zeta", "zeta_cells", "zeta_crossings"]
 

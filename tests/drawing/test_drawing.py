@@ -115,7 +115,10 @@ def test_annotations_and_marks_are_drawn():
 
 
 def test_render_dispatches_on_type_and_takes_registrations():
-    assert {object, nx.Graph, mg.CellGraph, mg.numberlink.Puzzle} <= set(render.registry)  # object: a Maze
+    assert {object, mg.CellGraph, mg.numberlink.Puzzle} <= set(render.registry)  # object: a Maze
+    # networkx graphs (subclasses too) are drawn as a CellGraph is, through a type that needs no networkx import
+    assert render.dispatch(nx.Graph) is render.dispatch(nx.DiGraph) is render.dispatch(mg.CellGraph)
+    assert render.dispatch(mg.Maze) is render.dispatch(object)
 
     class Card:
         pass

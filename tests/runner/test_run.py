@@ -70,7 +70,7 @@ def test_kernels_are_compiled_and_loaded_before_the_workers_start(monkeypatch, t
     assert events[0][2] == 2 and events[1][1] == probes  # split over the two workers, then loaded here
     assert set(probes) == {("generate", "orthogonal", "kruskal", "passage", "{}"),
                            ("generate", "orthogonal", "growing_tree", "passage", '{"policy": "newest"}'),
-                           ("metrics", "orthogonal")}
+                           ("metrics", "orthogonal", '["dead_end_pct"]')}  # only the job's metric
     events.clear()
     mg.experiment(CONFIG, out=tmp_path / "run", backend="processes", workers=2, progress=False)
     assert events == []  # all done: nothing to compile, no pool
