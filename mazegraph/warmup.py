@@ -84,6 +84,7 @@ def all_probes() -> list[Probe]:
         for tessellation in ("orthogonal", "sigma", "weave"):
             probes.append(("generate", tessellation, algorithm, "passage", "{}"))
     probes += [("generate", "orthogonal", "unicursal", "passage", json.dumps({"method": "backbite"}))]
+    probes += [("generate", "grid", "division", "passage", "{}")]  # boxes of other dimensions: the general kernel
     probes += [("metrics", name) for name in ("orthogonal", "theta", "grid")]
     probes += [("solve", method) for method in solvers()]
     probes += [("routing", op) for op in ("braid", "sparsify", "sparsify_radius", "remove_loops", "remove_isolations",
@@ -131,7 +132,7 @@ def run_probe(probe: Probe) -> int:
 
 def _example(tessellations, name: str):
     entry = tessellations.TESSELLATIONS[name]
-    return tessellations.build(name, *entry.example)
+    return tessellations.build(name, *entry.arguments(entry.example))
 
 
 def _routing(operation: str, maze) -> None:

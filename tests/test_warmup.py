@@ -53,6 +53,15 @@ def test_probes_cover_every_algorithm_and_metric_path():
     assert {p[1] for p in probes if p[0] == "solve"} == set(mg.solvers())
 
 
+def test_every_probed_tessellation_builds():
+    """A probe whose tessellation fails to build compiles nothing, silently (grid's shape was once splatted)."""
+    import mazegraph as mg
+
+    for name in sorted({p[1] for p in warmup.all_probes() if p[0] in ("generate", "metrics")}):
+        cells = warmup._example(mg.tessellations, name)
+        assert cells.n_cells > 1, name
+
+
 def test_an_algorithms_probes_compile_in_one_process_and_a_job_compiles_only_its_metrics():
     probes = warmup.job_probes([("hunt_and_kill", "passage", {}), ("kruskal", "passage", {}),
                                 ("hunt_and_kill", "wall", {})], ["orthogonal", "sigma"], metrics=["dead_end_pct"])
