@@ -34,7 +34,6 @@ References
 
 from __future__ import annotations
 
-import weakref
 from itertools import combinations
 
 import numpy as np
@@ -43,8 +42,10 @@ from .puzzle import Puzzle
 
 __all__ = ["Encoding"]
 
-AT_MOST_ONE = False  # redundant (a used edge carries one number from an endpoint); off measured faster
-_SQUARES: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+AT_MOST_ONE = True  # redundant (a used edge carries one number from an endpoint) but measured faster
+#: Forbid up front the cycles around 2-4 faces (4-cycles), not only around one; longer cycles are cut lazily.
+SHORT_CYCLES = True
+_CYCLES: dict = {}
 _PATTERNS: dict[tuple[int, int], np.ndarray] = {}
 
 
@@ -126,9 +127,8 @@ class Encoding:
         counter = [self.top]  # sequential counters (cells of more than 8 neighbours) take new variables
         out += _degrees(cells, edge_var, number, live, used, fill, counter)
         self.top = counter[0]
-        sq = _squares(cells)
-        if len(sq):
-            lits = edge_var[sq]
+        for ring in _short_cycles(cells):  # no cycle of the board is ever all used
+            lits = edge_var[ring]
             out.append(_rows(*(-lits[lits.all(axis=1)]).T))
         self.clauses = [clause for family in out for clause in family]
 
@@ -318,10 +318,75 @@ def _exactly_large(rows: np.ndarray, k: int, guard, counter: list[int]) -> list[
 
 
 
+def _short_cycles(cells) -> list[np.ndarray]:
+    """Edge indices of short cycles of the board, one array per length (memoised per board).
+
+    The 4-cycles, and (with ``SHORT_CYCLES``) the cycles around two or three
+    4-cycles joined edge to edge or four around a cell (on a square grid: the
+    6- and 8-cycles), as symmetric differences of their edge sets, kept when
+    they form one cycle.
+    """
+    key = (cells.n_cells, cells.edges.tobytes(), SHORT_CYCLES)
+    if key not in _CYCLES:
+        if len(_CYCLES) > 32:
+            _CYCLES.clear()
+        faces = _squares(cells)
+        _CYCLES[key] = _cycles_around_faces(cells.edges, faces) if SHORT_CYCLES else [faces]
+    return _CYCLES[key]
+
+
+def _cycles_around_faces(edges: np.ndarray, faces: np.ndarray) -> list[np.ndarray]:
+    """Single cycles bounding one face, two or three faces in a row, or the faces around a vertex."""
+    sets = [frozenset(f) for f in faces.tolist()]
+    by_edge: dict[int, list[int]] = {}
+    by_cell: dict[int, list[int]] = {}
+    for f, face in enumerate(faces.tolist()):
+        for e in face:
+            by_edge.setdefault(e, []).append(f)
+        for c in set(edges[face].ravel().tolist()):
+            by_cell.setdefault(c, []).append(f)
+    nbrs: list[set[int]] = [set() for _ in sets]
+    for fs in by_edge.values():
+        for f, g in combinations(fs, 2):
+            nbrs[f].add(g)
+            nbrs[g].add(f)
+    groups = {frozenset((f, g)) for f in range(len(sets)) for g in nbrs[f]}
+    groups |= {frozenset((f, g, h)) for g in range(len(sets)) for f, h in combinations(sorted(nbrs[g]), 2)}
+    groups |= {frozenset(fs) for fs in by_cell.values() if len(fs) == 4}
+    found = set(sets)
+    for group in groups:
+        ring: frozenset = frozenset()
+        for f in group:
+            ring = ring ^ sets[f]
+        if ring and _is_cycle(edges, ring):
+            found.add(ring)
+    rows: dict[int, list[list[int]]] = {}
+    for ring in found:
+        rows.setdefault(len(ring), []).append(sorted(ring))
+    return [np.array(r, dtype=np.int64) for _, r in sorted(rows.items())]
+
+
+def _is_cycle(edges: np.ndarray, ring) -> bool:
+    """Whether the edges ``ring`` form one simple cycle."""
+    ends = edges[sorted(ring)]
+    cells, degree = np.unique(ends, return_counts=True)
+    if not (degree == 2).all():
+        return False
+    adj: dict[int, list[int]] = {}
+    for p, q in ends.tolist():
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+    seen, stack = {int(cells[0])}, [int(cells[0])]
+    while stack:
+        for w in adj[stack.pop()]:
+            if w not in seen:
+                seen.add(w)
+                stack.append(w)
+    return len(seen) == len(cells)
+
+
 def _squares(cells) -> np.ndarray:
-    """Edge indices of every 4-cycle of the board, one row each (memoised per board)."""
-    if cells in _SQUARES:
-        return _SQUARES[cells]
+    """Edge indices of every 4-cycle of the board, one row each."""
     indptr, nbrs = cells.indptr.tolist(), cells.neighbors.tolist()
     adj = [set(nbrs[indptr[c] : indptr[c + 1]]) for c in range(cells.n_cells)]
     edge_of = {}
@@ -333,6 +398,4 @@ def _squares(cells) -> np.ndarray:
             for d in adj[b] & adj[c]:
                 if d > a:
                     rows.append([edge_of[a, b], edge_of[b, d], edge_of[d, c], edge_of[c, a]])
-    out = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    _SQUARES[cells] = out
-    return out
+    return np.array(rows, dtype=np.int64).reshape(-1, 4)
