@@ -86,7 +86,15 @@ def read_boards(folder: Path) -> list[tuple[str, str]]:
             if w >= 5 and h >= 5 and len(rows) == h and all(len(r) == w for r in rows):
                 count += 1
                 out.append((f"{path.stem}_{count:03d}", "\n".join(rows)))
-    return out
+    kept = []
+    for name, text in out:
+        try:
+            nl.parse(text, format="flow")
+        except mg.MazeError as error:
+            print(f"skipped {name}: {error}")
+            continue
+        kept.append((name, text))
+    return kept
 
 
 def child(board_file: str) -> None:

@@ -44,7 +44,7 @@ __all__ = ["Encoding"]
 
 AT_MOST_ONE = True  # redundant (a used edge carries one number from an endpoint) but measured faster
 #: Forbid up front the cycles around 2-4 faces (4-cycles), not only around one; longer cycles are cut lazily.
-SHORT_CYCLES = True
+SHORT_CYCLES = False  # measured: fewer cycle rounds on open boards, but no faster overall
 _CYCLES: dict = {}
 _PATTERNS: dict[tuple[int, int], np.ndarray] = {}
 
