@@ -35,6 +35,7 @@ import os
 import queue
 import re
 import statistics
+import string
 import subprocess
 import sys
 import tempfile
@@ -61,6 +62,7 @@ def rules_label(self_touch: bool) -> str:
 
 
 GO_14 = (0.032, 0.073)  # thomasahle/numberlink on the 49 published 14 x 14 boards, as quoted by issue 19
+FLOW_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
 _HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
 
 
@@ -88,6 +90,11 @@ def read_boards(folder: Path) -> list[tuple[str, str]]:
                 out.append((f"{path.stem}_{count:03d}", "\n".join(rows)))
     kept = []
     for name, text in out:
+        symbols = {}  # collections with more numbers than letters use punctuation: give each its own symbol
+        for ch in text:
+            if ch not in ".\n" and ch not in symbols:
+                symbols[ch] = FLOW_SYMBOLS[len(symbols)] if len(symbols) < len(FLOW_SYMBOLS) else ch
+        text = "".join(symbols.get(ch, ch) for ch in text)
         try:
             nl.parse(text, format="flow")
         except mg.MazeError as error:

@@ -156,3 +156,36 @@ def test_backends_agree(name):
         expected = nl.count_solutions(P, limit=5, fill=fill, self_touch=self_touch)
         got = sum(1 for _ in nl.solutions(P, limit=5, solver=name, fill=fill, self_touch=self_touch))
         assert got == expected
+
+
+encoding_module = importlib.import_module("mazegraph.numberlink.encoding")
+
+
+@pytest.mark.parametrize("name", ["orthogonal", "torus"])
+def test_short_cycles_are_the_cycles_networkx_finds(name):
+    """The cycles around 1-4 faces of a square grid are exactly its cycles of at most 8 cells
+    (on a torus, a subset: the cycles winding around it bound no faces)."""
+    import networkx as nx
+
+    from mazegraph.tessellations.compile import compile_graph
+
+    cells = compile_graph(mg.tessellations.build(name, 5, 6))
+    ours = encoding_module._cycles_around_faces(cells.edges, encoding_module._squares(cells))
+    G = nx.Graph(cells.edges.tolist())
+    edge_of = {frozenset(e): i for i, e in enumerate(cells.edges.tolist())}
+    theirs = {frozenset(edge_of[frozenset((p, q))] for p, q in zip(c, c[1:] + c[:1]))
+              for c in nx.simple_cycles(G, length_bound=8) if len(c) >= 4}
+    mine = {frozenset(row) for rows in ours for row in rows.tolist()}
+    assert mine <= theirs and len(mine) > 0
+    if name == "orthogonal":
+        assert mine == theirs
+
+
+@pytest.mark.parametrize(("amo", "short"), [(False, False), (False, True), (True, True)])
+def test_optional_clauses_change_no_answer(monkeypatch, amo, short):
+    monkeypatch.setattr(encoding_module, "AT_MOST_ONE", amo)
+    monkeypatch.setattr(encoding_module, "SHORT_CYCLES", short)
+    for text in ["1..\n...\n..1", "...2\n.21.\n1...", "1...\n.2..\n....\n2..1", "1.2\n1.2"]:
+        P = nl.parse(text)
+        for fill, self_touch in RULES:
+            check(P, fill, self_touch)

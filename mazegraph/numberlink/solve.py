@@ -1,8 +1,9 @@
 """Solve Numberlink puzzles and count their solutions with a SAT solver, under either rule set.
 
-The encoding (over any tessellation graph) has a Boolean ``x[c, k]`` for "cell
-``c`` lies on the path of number ``k``" and ``e[u, v]`` for "the path runs
-along edge ``uv``":
+The encoding (over any tessellation graph; built with numpy in
+:mod:`mazegraph.numberlink.encoding`) has a Boolean ``x[c, k]`` for "cell
+``c`` lies on the path of number ``k``", made only where number ``k`` can
+reach the cell, and ``e[u, v]`` for "the path runs along edge ``uv``":
 
 * each non-solid cell takes at most one number (exactly one with ``fill``);
   an endpoint takes its own;
@@ -14,16 +15,19 @@ along edge ``uv``":
 * no 4-cycle of the board (a 2 x 2 block of squares) has all its edges used.
 
 With ``self_touch`` the solutions that do not touch themselves are searched
-first, under the stricter encoding (it propagates far better: on hard
-published 12 x 12 boards it finds the solution ten times sooner), and the
-rest after, excluding those found.
+first, under the stricter clauses (they propagate far better: on hard
+published 12 x 12 boards the solution comes ten times sooner), and the rest
+after, excluding those found. The stricter clauses carry a selector variable,
+so both phases run in one solver: it keeps what it learnt and the blocked
+solutions, and the puzzle is encoded once.
 
 Every model is then a set of paths joining equal numbers plus, possibly,
 detached cycles touching no endpoint. A detached cycle on cells ``S`` is
 removed lazily with a cut: some edge leaving ``S`` is used (or, without
 ``fill``, some cell of ``S`` is on no path). The cut forbids every cycle
 configuration inside ``S`` at once, not only the one found, which is what keeps
-the number of rounds small. Counting blocks each solution's edge set in turn.
+the number of rounds small. Counting blocks each solution's edge set in turn
+and solves again in the same solver.
 
 References
 ----------
