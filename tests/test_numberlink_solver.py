@@ -181,7 +181,7 @@ def test_short_cycles_are_the_cycles_networkx_finds(name):
         assert mine == theirs
 
 
-@pytest.mark.parametrize(("amo", "short"), [(False, False), (False, True), (True, True)])
+@pytest.mark.parametrize(("amo", "short"), [(0, False), (0, True), (100, True)])
 def test_optional_clauses_change_no_answer(monkeypatch, amo, short):
     monkeypatch.setattr(encoding_module, "AT_MOST_ONE", amo)
     monkeypatch.setattr(encoding_module, "SHORT_CYCLES", short)

@@ -28,7 +28,7 @@ Clauses, each family built as one integer array:
 Two choices were measured on published boards (``benchmarks/numberlink.py``):
 the at-most-one-number clauses are implied by the others (a used edge carries
 each number both ways, and an endpoint has only its own) but make the solver
-faster, so they stay (``AT_MOST_ONE``); forbidding the 6- and 8-cycles up
+faster while there are few numbers, so they stay up to ``AT_MOST_ONE`` pairs; forbidding the 6- and 8-cycles up
 front halves the rounds of cuts on open boards but made nothing faster, so it
 is off (``SHORT_CYCLES``).
 
@@ -50,7 +50,9 @@ from .puzzle import Puzzle
 
 __all__ = ["Encoding"]
 
-AT_MOST_ONE = True  # redundant (a used edge carries one number from an endpoint) but measured faster
+#: Add the (implied) at-most-one-number clauses, pairwise, to puzzles of at most this many pairs: measured
+#: faster up to 14 x 14 boards, and far slower on 20 x 20 boards of 45 pairs (hundreds of thousands of clauses).
+AT_MOST_ONE = 16
 #: Forbid up front the cycles around 2-4 faces (4-cycles), not only around one; longer cycles are cut lazily.
 SHORT_CYCLES = False  # measured: fewer cycle rounds on open boards, but no faster overall
 _CYCLES: dict = {}
@@ -121,7 +123,7 @@ class Encoding:
             out.append([[-int(u), *r] for u, r in zip(used[free].tolist(), rows)])
             c, k = np.nonzero(x * free[:, None])
             out.append(_rows(-x[c, k], used[c]))
-        if AT_MOST_ONE:
+        if K <= AT_MOST_ONE:
             out.append(_at_most_one(x[free]))
         # a used edge carries its number; under strict, equal neighbours are joined
         i, k = np.nonzero(dom[a] & dom[b])
