@@ -1,36 +1,45 @@
-"""Numberlink: solver and generator speed, and the character of generated boards.
+"""Numberlink: solver speed on published boards (before and after), generator speed and character.
 
-Run: ``python benchmarks/numberlink.py`` (about two minutes on an idle core;
-``--quick`` for fewer boards, ``--boards DIR`` to also time every puzzle file
-in DIR, in any format :func:`mazegraph.numberlink.parse` reads). Figures are
-printed, never asserted; the load average is printed with them.
+Run: ``python benchmarks/numberlink.py --collection DIR [--before PATH]``.
 
-1. Solving: unique full-board puzzles made by ``generate(..., unique=True)``
-   with seeds 0, 1, ... at each size, timed with ``solve`` and with
-   ``count_solutions(limit=2)`` (proving uniqueness).
-2. Generating: a unique full-board puzzle per seed, under the default rules
-   and (10 x 10, 15 x 15) with ``self_touch=False``.
-3. Character of the generated boards: solid fraction, pairs per 100 cells,
-   mean path length, share of trivial pairs (paths of 3 cells or fewer) and
-   the difficulty levels.
+1. Solving (issue 19): every board in ``DIR`` (files in the Flow Free format
+   of flow_solver, or thomasahle's ``W H`` header blocks, several per file)
+   and generated 20 x 20 boards (``generate(..., seed=s)``, s = 0..4) are
+   timed with ``solve`` and ``count_solutions(limit=2)`` under the default
+   rules (fill, self-touching allowed), CPU time, each board in a child
+   process of this tree and, with ``--before PATH``, of the code at ``PATH``
+   (e.g. ``/work/main``: the same boards, the same run). A call longer than
+   ``--cap`` seconds is stopped and counted as ``--cap`` (marked ``>``).
+   Median and worst per size are printed beside the figures issue 19 quotes
+   for a Go solver (thomasahle/numberlink): 0.032 s median, 0.073 s worst on
+   the 49 published 14 x 14 boards.
+2. With ``--generator``: generator speed and the character of generated
+   boards (solid fraction, pairs per 100 cells, mean path length, trivial pairs).
 
-Previous figures, from issue 19 (published boards, not these): at 14 x 14 the
-solver took 0.64 s median / 51 s worst, ``count_solutions(limit=2)`` 0.63 s /
-86 s; a Go solver (thomasahle/numberlink) 0.032 s / 0.073 s, a C solver
-(mzucker/flow_solver) 0.6 s median. Generation then: 15 x 15 1.4 s median,
-7.3 s max, with 11-13 % solid cells and mean path length about 10. Published
-collections (Flow Free levels; Nikoli-style contest boards) have no solid
-cells and mean path lengths of 13-17 cells (as summarised in issue 19).
-Public collections to time with ``--boards``: the puzzles shipped with
-M. Zucker's flow_solver (https://github.com/mzucker/flow_solver, ``puzzles/``,
-Flow Free format) and with thomasahle/numberlink (https://github.com/thomasahle/numberlink).
+Published boards, not shipped here (their licences do not allow it; fetch them):
+
+* M. Zucker, flow_solver, https://github.com/mzucker/flow_solver, ``puzzles/``
+  (Flow Free levels by Big Duck Games: regular, extreme, jumbo, 5 x 5 to 14 x 14);
+* T. Ahle, numberlink, https://github.com/thomasahle/numberlink, ``puzzles/``
+  (``janko``: the 270 Arukone boards of janko.at, 8 x 8 to 14 x 14; ``inputs*``:
+  other solvers' test boards).
+
+Figures are printed, never asserted; the load average is printed with them.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import queue
+import re
 import statistics
+import string
+import subprocess
+import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -52,13 +61,189 @@ def rules_label(self_touch: bool) -> str:
     return "" if self_touch else "   (self_touch=False)"
 
 
+GO_14 = (0.032, 0.073)  # thomasahle/numberlink on the 49 published 14 x 14 boards, as quoted by issue 19
+FLOW_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+_HEADER = re.compile(r"^\s*(\d+)\s+(\d+)\s*$")
+
+
+def read_boards(folder: Path, largest: int) -> list[tuple[str, str]]:
+    """``(name, board text)`` for every board in ``folder`` of sides 5 to ``largest``.
+
+    A file holds one Flow Free board, or ``W H`` header blocks.
+    """
+    out = []
+    for path in sorted(folder.iterdir()):
+        if not path.is_file():
+            continue
+        lines = [line.rstrip() for line in path.read_text().splitlines() if not line.startswith("#")]
+        if lines and not _HEADER.match(lines[0]) and all(_HEADER.match(x) is None for x in lines):
+            out.append((path.stem, "\n".join(x for x in lines if x)))
+            continue
+        i, count = 0, 0
+        while i < len(lines):
+            m = _HEADER.match(lines[i])
+            if not m:
+                i += 1
+                continue
+            w, h = int(m.group(1)), int(m.group(2))
+            rows = lines[i + 1 : i + 1 + h]
+            i += 1 + h
+            if 5 <= min(w, h) and max(w, h) <= largest and len(rows) == h and all(len(r) == w for r in rows):
+                count += 1
+                out.append((f"{path.stem}_{count:03d}", "\n".join(rows)))
+    kept = []
+    for name, text in out:
+        symbols = {}  # collections with more numbers than letters use punctuation: give each its own symbol
+        for ch in text:
+            if ch not in ".\n" and ch not in symbols:
+                symbols[ch] = FLOW_SYMBOLS[len(symbols)] if len(symbols) < len(FLOW_SYMBOLS) else ch
+        text = "".join(symbols.get(ch, ch) for ch in text)
+        try:
+            nl.parse(text, format="flow")
+        except mg.MazeError as error:
+            print(f"skipped {name}: {error}")
+            continue
+        kept.append((name, text))
+    return kept
+
+
+def child(board_file: str) -> None:
+    """Time solve and count_solutions(limit=2) on each board of a JSON list; one JSON line per board."""
+    from mazegraph import numberlink as lib
+
+    for name, text in json.loads(Path(board_file).read_text()):
+        P = lib.parse(text, format="flow")
+        start = time.process_time()
+        lib.solve(P)
+        solve = time.process_time() - start
+        print(json.dumps({"name": name, "phase": "solve", "t": solve}), flush=True)
+        start = time.process_time()
+        c = lib.count_solutions(P, limit=2)
+        print(json.dumps({"name": name, "phase": "count", "t": time.process_time() - start, "c": c}), flush=True)
+
+
+def pump(stream, lines: queue.Queue) -> None:
+    for line in stream:
+        lines.put(line)
+
+
+def time_boards(boards: list[tuple[str, str]], pythonpath: str, cap: float) -> dict:
+    """``{name: (solve s, count s, count)}`` from child processes of the code at ``pythonpath``.
+
+    A board whose call runs past ``cap`` seconds (wall) is recorded at ``cap``
+    with count None, and a new child goes on with the next board.
+    """
+    results: dict = {}
+    todo = list(boards)
+    env = dict(os.environ, PYTHONPATH=pythonpath)
+    while todo:
+        with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
+            json.dump(todo, f)
+        proc = subprocess.Popen([sys.executable, __file__, "--child", f.name], stdout=subprocess.PIPE, text=True,
+                                env=env)
+        lines: queue.Queue = queue.Queue()
+        threading.Thread(target=pump, args=(proc.stdout, lines), daemon=True).start()
+        done, started = 0, False
+        while done < len(todo):
+            name = todo[done][0]
+            try:  # the first line of a child also waits for its imports
+                row = json.loads(lines.get(timeout=cap if started else cap + 60))
+                started = True
+            except queue.Empty:
+                proc.kill()
+                results[name] = (results[name][0] if name in results else cap, cap, None)
+                done += 1
+                break
+            if row["phase"] == "solve":
+                results[name] = (row["t"],)
+            else:
+                results[name] = (results[name][0], row["t"], row["c"])
+                done += 1
+        else:
+            proc.wait()
+        os.unlink(f.name)
+        todo = todo[done:]
+    return results
+
+
+def size_of(text: str) -> str:
+    rows = text.splitlines()
+    return f"{len(rows)}x{len(rows[0])}"
+
+
+def solver_table(boards, before: str | None, cap: float) -> None:
+    here = str(Path(__file__).resolve().parents[1])
+    from concurrent.futures import ThreadPoolExecutor
+
+    paths = {"after": here, **({"before": before} if before else {})}
+    with ThreadPoolExecutor(len(paths)) as pool:  # both children at once: CPU times, each its own process
+        futures = {label: pool.submit(time_boards, boards, path, cap) for label, path in paths.items()}
+        runs = {label: f.result() for label, f in futures.items()}
+    sizes: dict[str, list[str]] = {}
+    for name, text in boards:
+        sizes.setdefault(size_of(text), []).append(name)
+    head = f"{'size':>7s} {'boards':>6s}"
+    for label in runs:
+        head += f" | {label + ' solve':>17s} {label + ' count<=2':>17s}"
+    print(head + "   (median, worst; s CPU)")
+    for size in sorted(sizes, key=lambda s: tuple(map(int, s.split("x")))):
+        names = sizes[size]
+        line = f"{size:>7s} {len(names):6d}"
+        for res in runs.values():
+            for j in (0, 1):
+                times = [res[n][j] for n in names]
+                worst = max(times)
+                mark = ">" if worst >= cap else " "
+                line += f" {statistics.median(times):8.3f} {mark}{worst:7.3f}"
+            line += " |"
+        if size == "14x14":
+            line += f"  Go: {GO_14[0]:.3f} {GO_14[1]:.3f}"
+        print(line.rstrip(" |"))
+    if before:
+        differ = [n for n, _ in boards if None not in (runs["after"][n][2], runs["before"][n][2])
+                  and runs["after"][n][2] != runs["before"][n][2]]
+        print(f"counts that differ between before and after: {differ or 'none'}")
+    slow = sorted(((r[1], n) for n, r in runs["after"].items()), reverse=True)[:5]
+    print("slowest count<=2 after: " + ", ".join(f"{n} {t:.2f} s" for t, n in slow))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="fewer boards")
-    parser.add_argument("--boards", help="also time every puzzle file in this directory")
+    parser.add_argument("--collection", help="folder of published boards (see the docstring)")
+    parser.add_argument("--before", help="PYTHONPATH of the code to compare with, e.g. /work/main")
+    parser.add_argument("--cap", type=float, default=30.0, help="seconds after which a call is stopped")
+    parser.add_argument("--largest", type=int, default=20, help="skip boards with a longer side")
+    parser.add_argument("--every", type=int, default=1, help="time every n-th board of each size but 14 x 14")
+    parser.add_argument("--big", type=int, default=5, help="generated 20 x 20 boards")
+    parser.add_argument("--generator", action="store_true", help="also time the generator (section 2)")
+    parser.add_argument("--quick", action="store_true", help="fewer boards in section 2")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    seeds = range(4 if args.quick else 12)
-    sizes = [7, 10, 14, 15] + ([] if args.quick else [20])
+    if args.child:
+        child(args.child)
+        return
+    print(f"load average {os.getloadavg()[0]:.2f}; times in s of CPU")
+    boards = read_boards(Path(args.collection), args.largest) if args.collection else []
+    seen: dict[str, int] = {}
+    for name, text in list(boards):
+        size = size_of(text)
+        seen[size] = seen.get(size, -1) + 1
+        if size != "14x14" and seen[size] % args.every:
+            boards.remove((name, text))
+    G = mg.tessellations.build("orthogonal", 20, 20)
+    for seed in range(args.big):
+        P = nl.generate(G, seed=seed)
+        boards.append((f"generated_20x20_{seed}", nl.to_flow(P)))
+    solver_table(boards, args.before, args.cap)
+    print(f"load average {os.getloadavg()[0]:.2f}")
+    if args.generator:
+        generator_tables(args.quick)
+
+
+def generator_tables(quick: bool) -> None:
+    """Section 2: generator speed and the character of generated boards."""
+    seeds = range(4 if quick else 12)
+    sizes = [7, 10, 14, 15] + ([] if quick else [20])
     print(f"load average {os.getloadavg()[0]:.2f}; seeds {seeds.start}-{seeds.stop - 1} per size; times in s")
     print(f"\n{'size':>6s} {'generate':>17s} {'solve':>17s} {'count<=2':>17s}   (median, max)")
     made: dict[tuple, list] = {}
@@ -90,19 +275,6 @@ def main() -> None:
         label = rules_label(self_touch)
         mean = statistics.mean(lengths)
         print(f"{n:3d}x{n:<2d} {solid:6.3f} {density:9.2f} {mean:8.2f} {trivial:7.3f}  {counts}{label}")
-    if args.boards:
-        print(f"\n{'file':40s} {'solve':>8s} {'count<=2':>8s} solutions")
-        for path in sorted(Path(args.boards).iterdir()):
-            if not path.is_file():
-                continue
-            try:
-                P = nl.parse(path.read_bytes())
-            except mg.MazeError as error:
-                print(f"{path.name:40s} skipped: {error}")
-                continue
-            ts, _ = timed(lambda P=P: nl.solve(P))
-            tc, c = timed(lambda P=P: nl.count_solutions(P, limit=2))
-            print(f"{path.name:40s} {ts:8.3f} {tc:8.3f} {c}")
 
 
 if __name__ == "__main__":
