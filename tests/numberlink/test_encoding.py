@@ -1,4 +1,4 @@
-"""The Numberlink SAT encoding (encoding.py, run by solve.py) against an exhaustive path search, under every rule variant.
+"""The Numberlink SAT encoding (encoding.py, run by solve.py) against an exhaustive path search, every rule.
 
 ``enumerate_solutions`` below shares nothing with the SAT encoding: it grows
 path 1 cell by cell from its first endpoint through free cells (depth first),
