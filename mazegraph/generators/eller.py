@@ -34,9 +34,9 @@ __all__ = ["eller", "eller_stream", "EllerStream"]
 # Daedalus-faithful defaults, fitted by measurement (see eller's docstring)
 DAEDALUS_P_JOIN = 0.61
 DAEDALUS_P_DOWN = 0.41
-#: Daedalus' figures as a wall adder come from other chances (row_walls.py): 28.00% / 3.20% against 27.97% / 3.20%
+#: Daedalus' figures as a wall adder come from other chances (row_walls.py): 27.97% / 3.20% as Daedalus
 DAEDALUS_WALL_P_JOIN = 0.47
-DAEDALUS_WALL_P_DOWN = 0.26
+DAEDALUS_WALL_P_DOWN = 0.255
 P_JOIN = Param("p_join", Number(0, 1), None,
                f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
                f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)")
@@ -238,7 +238,7 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
     p_down : float, optional
         Probability of each passage down beyond the one every set needs. 0
         gives exactly one per set, from its last cell along the row. Default
-        0.41; as a wall adder 0.26.
+        0.41; as a wall adder 0.255.
     order : {"scrambled", "sequential"}
         The order in which a row's joins visit its cells: a new random order
         for every row, the last included (as Daedalus does), or along the row.

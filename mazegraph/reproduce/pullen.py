@@ -55,7 +55,7 @@ ROWS = [
     Row("Sidewinder", "sidewinder", {}, wall=True),
     Row("Eller's Algorithm", "eller", {}, wall=True,
         note="the last cell of a set with no passage down must go down, the last row joins in the scrambled "
-        "order; chances p_join=0.61, p_down=0.41 carving passages and p_join=0.47, p_down=0.26 adding walls "
+        "order; chances p_join=0.61, p_down=0.41 carving passages and p_join=0.47, p_down=0.255 adding walls "
         "(Daedalus' textures; the passage chances as a wall adder give about 30.0 / 3.7)"),
     Row("Wilson's Algorithm", "wilson", {}, wall=True),
     Row("Aldous-Broder Algorithm", "aldous_broder", {}, wall=True),
