@@ -34,6 +34,9 @@ from .solve import solutions
 
 __all__ = ["generate", "quality"]
 
+_TARGET = 6.25
+_MOVES = 8
+
 
 class _UnionFind:
     """Disjoint sets over cells, with path halving and union by size."""
@@ -285,7 +288,8 @@ def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, w
     return None
 
 
-def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int) -> list[list[int]]:
+def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int,
+              short_first: bool = True) -> list[list[int]]:
     """Random backbite moves: a path's end steps onto a neighbouring path, which gives it the part beyond.
 
     Path ``p`` ending at ``x`` beside cell ``q[i]`` of another path takes over
@@ -302,7 +306,12 @@ def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int)
     paths = [list(p) for p in paths]
     owner = {c: k for k, p in enumerate(paths) for c in p}
     for _ in range(steps):
-        k = int(rng.integers(len(paths)))
+        if short_first:  # a path of length L moves with weight 1 / L^2: short paths grow first
+            weight = np.array([1.0 / len(p) ** 2 for p in paths])
+            k = int(np.searchsorted(np.cumsum(weight), rng.random() * weight.sum(), side="right"))
+            k = min(k, len(paths) - 1)
+        else:
+            k = int(rng.integers(len(paths)))
         p = paths[k] if rng.random() < 0.5 else paths[k][::-1]  # p ends at x = p[-1]
         x = p[-1]
         around = adj[x]
@@ -331,7 +340,8 @@ def _join_ends(paths: list[list[int]], adj, rng: np.random.Generator, wanted) ->
         for k, p in enumerate(paths):
             ends[p[0]] = k
             ends[p[-1]] = k
-        for k in rng.permutation(len(paths)).tolist():
+        order = rng.permutation(len(paths)).tolist()
+        for k in sorted(order, key=lambda k: len(paths[k])):  # shortest first, ties in random order
             p = paths[k]
             if not p or not wanted(p, paths):
                 continue
@@ -589,6 +599,7 @@ def generate(
         raise InvalidOptionError(f"pairs must satisfy 1 <= low <= high, got {pairs!r}")
     if max_attempts < 1:
         raise InvalidOptionError(f"max_attempts must be at least 1, got {max_attempts!r}")
+    target = max(lo, min(hi, int(round(n * _TARGET / 100))))
     cuts_allowed = n // 8 + 4 if max_cuts is None else int(max_cuts)
     shortest = max(min_length, 3 if no_adjacent_endpoints else 2)
     indptr, nbrs = cells.indptr.tolist(), cells.neighbors.tolist()
@@ -606,7 +617,7 @@ def generate(
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
-            paths = _full_cover(paths, adj, n, rng, min_length, lo, moves=0 if self_touch else 4)
+            paths = _full_cover(paths, adj, n, rng, min_length, target, moves=_MOVES)
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
