@@ -34,7 +34,12 @@ from .solve import solutions
 
 __all__ = ["generate", "quality"]
 
-_TARGET = 6.25
+#: Pairs per 100 cells the full-board layout aims at, by ``self_touch``: published collections have mean
+#: paths of 13-17 cells (6-8 pairs per 100 cells). Under ``self_touch=True`` long paths often have a second
+#: solution that fattens a path (it may then run beside itself), and the uniqueness repairs cut paths
+#: again; aiming lower there made 15 x 15 boards take twice as long (benchmarks/numberlink_generate.py).
+LAYOUT_DENSITY = {False: 5.5, True: 8.0}
+#: Rounds of backbite moves (``n / 2`` moves each) that let path ends meet and join on a full board.
 _MOVES = 8
 
 
@@ -330,6 +335,45 @@ def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int,
     return paths
 
 
+def _spread_ends(paths, adj, rng: np.random.Generator, min_length: int, steps: int) -> list[list[int]]:
+    """Move endpoints apart: backbite moves (see :func:`_backbite`) from ends beside another number's end.
+
+    A move from end ``x`` of one path onto cell ``y`` of a neighbouring path
+    ends the first path at that neighbour's old end and the neighbour next to
+    ``y``, so both ends move off ``x``'s spot; a move is kept if it does not
+    raise the number of crowded ends (ends beside another number's end). Ends
+    of two paths that meet are first joined where the result stays induced.
+    Stops when no end is crowded or after ``steps`` tries.
+    """
+    paths = _join_ends(paths, adj, rng, lambda p, ps: _crowded([p], adj, ps))
+    crowded = _crowded(paths, adj)
+    for _ in range(steps):
+        if not crowded:
+            break
+        ends = sorted(crowded)
+        x = ends[int(rng.integers(len(ends)))]
+        owner = {c: k for k, p in enumerate(paths) for c in p}
+        k = owner[x]
+        p = paths[k] if paths[k][-1] == x else paths[k][::-1]
+        if p[-1] != x:
+            continue
+        y = adj[x][int(rng.integers(len(adj[x])))]
+        j = owner[y]
+        if j == k:
+            continue
+        q = paths[j]
+        i = q.index(y)
+        take, keep = (q[i:], q[:i]) if rng.random() < 0.5 else (q[: i + 1][::-1], q[i + 1 :])
+        if len(keep) < min_length or not _induced_join(p, take, adj):
+            continue
+        trial = list(paths)
+        trial[k], trial[j] = p + take, keep
+        now = _crowded(trial, adj)
+        if len(now) <= len(crowded):
+            paths, crowded = trial, now
+    return paths
+
+
 def _join_ends(paths: list[list[int]], adj, rng: np.random.Generator, wanted) -> list[list[int]]:
     """Join paths end to end (keeping them induced) while ``wanted(path, paths)`` asks for it."""
     paths = [list(p) for p in paths]
@@ -563,8 +607,6 @@ def generate(
     .. [2] R. E. Tarjan, "Efficiency of a Good But Not Linear Set Union
        Algorithm", J. ACM 22(2), 1975.
     """
-    from .difficulty import difficulty
-
     cells = compile_graph(G)
     rng = as_generator(seed)
     n = cells.n_cells
@@ -599,7 +641,7 @@ def generate(
         raise InvalidOptionError(f"pairs must satisfy 1 <= low <= high, got {pairs!r}")
     if max_attempts < 1:
         raise InvalidOptionError(f"max_attempts must be at least 1, got {max_attempts!r}")
-    target = max(lo, min(hi, int(round(n * _TARGET / 100))))
+    target = max(lo, min(hi, int(round(n * LAYOUT_DENSITY[self_touch] / 100))))
     cuts_allowed = n // 8 + 4 if max_cuts is None else int(max_cuts)
     shortest = max(min_length, 3 if no_adjacent_endpoints else 2)
     indptr, nbrs = cells.indptr.tolist(), cells.neighbors.tolist()
@@ -631,6 +673,8 @@ def generate(
         if not paths or len(paths) < lo:
             reasons["number of pairs"] = reasons.get("number of pairs", 0) + 1
             continue
+        if apart:
+            paths = _spread_ends(paths, adj, rng, min_length, steps=n)
         why = problem(paths)
         if why and not (unique and why == "endpoints apart"):  # repairs may still move the endpoints apart
             reasons[why] = reasons.get(why, 0) + 1
@@ -640,24 +684,29 @@ def generate(
             if why:
                 reasons[why] = reasons.get(why, 0) + 1
                 continue
-            return _finish(puzzle, [], level, difficulty, reasons)
+            return _finish(puzzle, [], level, None, reasons)
         for _cuts in range(cuts_allowed + 1):
-            other = next(solutions(puzzle, limit=1, exclude=[puzzle.solution]), None)
+            stats: dict = {}
+            other = next(solutions(puzzle, limit=1, exclude=[puzzle.solution], stats=stats), None)
             if other is None and not why:
-                done = _finish(puzzle, _implied_unique(fill, self_touch), level, difficulty, reasons)
+                done = _finish(puzzle, _implied_unique(fill, self_touch), level, stats, reasons)
                 if done is not None:
                     return done
                 break
-            near = _differ(puzzle.solution, other) if other is not None else _crowded(puzzle.solution, adj)
-            options = _repairs(puzzle.solution, near, adj, shortest)
-            good = None
-            for i in rng.permutation(len(options)).tolist():
+            good = None if other is not None else puzzle.solution  # unique, but some ends are crowded
+            options = [] if other is None else _repairs(puzzle.solution, _differ(puzzle.solution, other), adj, shortest)
+            order = rng.permutation(len(options)).tolist()
+            order.sort(key=lambda i: sum(1 for p in options[i] if len(p) <= 3))  # trivial pieces last
+            for i in order:
                 w = problem(options[i])
                 if w is None or w == "endpoints apart":  # a later repair may move them apart
                     good = options[i]
                     why = w
                     break
-            if good is None:
+            if good is not None and why == "endpoints apart":  # move the crowded ends apart; check again
+                good = _spread_ends(good, adj, rng, min_length, steps=n)
+                why = problem(good)
+            if good is None or why not in (None, "endpoints apart"):
                 break
             puzzle = _puzzle(cells, good, rules)
         reasons["not unique"] = reasons.get("not unique", 0) + 1
@@ -679,11 +728,17 @@ def _crowded(paths, adj, among=None) -> set[int]:
     }
 
 
-def _finish(puzzle: Puzzle, unique_under, level, difficulty, reasons) -> Puzzle | None:
-    """Record the metadata; None (and a reason) if the difficulty is not the one asked for."""
+def _finish(puzzle: Puzzle, unique_under, level, stats, reasons) -> Puzzle | None:
+    """Record the metadata; None (and a reason) if the difficulty is not the one asked for.
+
+    ``stats``: the SAT counters of the uniqueness proof just made, which are
+    the difficulty's ``conflicts``; None to measure the difficulty afresh.
+    """
+    from .difficulty import _measure, difficulty
+
     meta = {"unique_under": unique_under}
     if unique_under or level is not None:
-        meta["difficulty"] = difficulty(puzzle)
+        meta["difficulty"] = difficulty(puzzle) if stats is None else _measure(puzzle, int(stats.get("conflicts", 0)))
         if level is not None and meta["difficulty"]["level"] != level:
             reasons["level"] = reasons.get("level", 0) + 1
             return None
