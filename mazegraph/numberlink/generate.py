@@ -32,7 +32,7 @@ from ..tessellations.compile import compile_graph
 from .puzzle import Puzzle
 from .solve import solutions
 
-__all__ = ["generate", "quality"]
+__all__ = ["generate", "quality", "LAYOUT_DENSITY"]
 
 #: Pairs per 100 cells the full-board layout aims at, by ``self_touch``: published collections have mean
 #: paths of 13-17 cells (6-8 pairs per 100 cells). Under ``self_touch=True`` long paths often have a second
@@ -521,13 +521,17 @@ def generate(
 
     Paths are then joined end to end where the result stays self-avoiding:
     those shorter than ``min_length`` first (with solids, those that cannot be
-    joined become solid), and on a full board further random ones down to the
-    low end of the pair range, so paths are long. With ``self_touch=False``
-    backbite moves (a path's end takes over the part of a neighbouring path
-    beyond it) let more ends meet and join: at 15 x 15 they raise the mean path
-    length from about 9.5 to 12 cells. Under ``self_touch=True`` they are not
-    made: there long paths make uniqueness much harder to reach (generation
-    took about three times as long). With ``unique=True`` the SAT
+    joined become solid), and on a full board, shortest first, further ones
+    down to :data:`LAYOUT_DENSITY` pairs per 100 cells (5.5 with
+    ``self_touch=False``, 8 with ``self_touch=True``), so paths are long.
+    Backbite moves (a path's end takes over the part of a neighbouring path
+    beyond it; short paths move most often) let more ends meet and join and
+    grow the short paths. Under ``self_touch=True`` long paths more often have
+    a second solution (a path fattened until it runs beside itself), so the
+    layout aims at shorter paths there: at 15 x 15 aiming at 6.25 took twice
+    as long as 8, for paths of 12.3 cells on average instead of 10.8. With
+    ``endpoints_apart`` backbite moves from crowded ends move them off each
+    other before the uniqueness check and after each repair. With ``unique=True`` the SAT
     solver checks the puzzle under its rules; while it finds a second solution
     the board is repaired where the two differ (a path cut in two, or cut and
     its piece relinked to a neighbouring path's end), and after ``max_cuts``
@@ -551,7 +555,8 @@ def generate(
         full board, short ones joined) to reach it, boards outside it are drawn again.
     density : (float, float), optional
         The same range as pairs per 100 cells (``pairs`` wins if both are given).
-        Default on a full board: 4 to 12 per 100 cells (at least 6 allowed).
+        Default on a full board: 4 to 12 per 100 cells (at least 6 allowed);
+        the layout aims at :data:`LAYOUT_DENSITY` within the range.
     both_ends : bool
         Grow each path from both ends, not only the newest cell.
     unique : bool
@@ -560,8 +565,8 @@ def generate(
         The rules the puzzle is posed (and proved unique) under; see :class:`Puzzle`.
     endpoints_apart : bool
         No two endpoints of different numbers are neighbours. Ends that meet
-        are joined where the path stays induced; the rest is left to redraws
-        and repairs, so on full boards this often needs many attempts.
+        are joined where the path stays induced, the others moved apart by
+        backbite moves, before the uniqueness check and after every repair.
     no_square : bool
         Reject solutions with a 2 x 2 block (a 4-cycle of the board) inside one path.
     no_adjacent_endpoints : bool
