@@ -160,3 +160,22 @@ def test_collection_bad_bytes_and_missing_file(tmp_path):
         nl.read_puzzles('"x"', format="json")
     with pytest.raises(mg.UnsupportedError, match="no solid cells"):
         nl.write_puzzles([nl.parse("1#1")], "flow")
+
+
+def test_cli_solves_each_puzzle_of_a_collection(tmp_path, capsys):
+    path = tmp_path / "set.txt"
+    path.write_text("1.1\n2.2\n\n2 3\n1 0 2\n1 0 2\n\n1.2\n2.1\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1  # the third has no solution
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[-1] for line in lines] == [
+        "unique solution under fill=yes, self_touch=yes",
+        "more than one solution under fill=yes, self_touch=yes",
+        "no solution under fill=yes, self_touch=yes",
+    ]
+    path.write_text("1.1\n2.2\n\n1.1\n2..\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "set.txt: puzzle 2: line 5 column 1: number '2' appears once" in err
+    path.write_text("1.1\n2..\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1
+    assert "set.txt: line 2 column 1: number '2' appears once" in capsys.readouterr().err
