@@ -37,8 +37,8 @@ __all__ = ["generate", "quality", "LAYOUT_DENSITY"]
 #: Pairs per 100 cells the full-board layout aims at, by ``self_touch``: published collections have mean
 #: paths of 13-17 cells (6-8 pairs per 100 cells). Under ``self_touch=True`` long paths often have a second
 #: solution that fattens a path (it may then run beside itself), and the uniqueness repairs cut paths
-#: again; aiming lower there made 15 x 15 boards take twice as long (benchmarks/numberlink_generate.py).
-LAYOUT_DENSITY = {False: 5.5, True: 8.0}
+#: again; aiming lower there made 15 x 15 boards take longer (benchmarks/numberlink_generate.py).
+LAYOUT_DENSITY = {False: 5.5, True: 9.0}
 #: Rounds of backbite moves (``n / 2`` moves each) that let path ends meet and join on a full board.
 _MOVES = 8
 
@@ -523,13 +523,14 @@ def generate(
     those shorter than ``min_length`` first (with solids, those that cannot be
     joined become solid), and on a full board, shortest first, further ones
     down to :data:`LAYOUT_DENSITY` pairs per 100 cells (5.5 with
-    ``self_touch=False``, 8 with ``self_touch=True``), so paths are long.
+    ``self_touch=False``, 9 with ``self_touch=True``), so paths are long.
     Backbite moves (a path's end takes over the part of a neighbouring path
     beyond it; short paths move most often) let more ends meet and join and
     grow the short paths. Under ``self_touch=True`` long paths more often have
     a second solution (a path fattened until it runs beside itself), so the
-    layout aims at shorter paths there: at 15 x 15 aiming at 6.25 took twice
-    as long as 8, for paths of 12.3 cells on average instead of 10.8. With
+    layout aims at shorter paths there: at 15 x 15 (CPU s per puzzle, 50
+    seeds) aiming at 9 took 1.3 s median and 4.2 s at most for paths of 10.6
+    cells on average, 8: 1.8 s and 5.4 s for 10.9 cells. With
     ``endpoints_apart`` backbite moves from crowded ends move them off each
     other before the uniqueness check and after each repair. With ``unique=True`` the SAT
     solver checks the puzzle under its rules; while it finds a second solution
