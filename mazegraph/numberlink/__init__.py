@@ -7,7 +7,7 @@
 """
 
 from .difficulty import difficulty, forced_share
-from .formats import FORMATS, decode, detect, parse, to_flow, to_numeric
+from .formats import FORMATS, decode, detect, parse, read_puzzles, to_flow, to_numeric, write_puzzles
 from .generate import generate, quality
 from .puzzle import SYMBOLS, Puzzle, parse_json, parse_text
 from .render import register as _register_renderer
@@ -18,4 +18,5 @@ _register_renderer()  # mg.render(puzzle) draws puzzles from here on
 __all__ = [
     "Puzzle", "parse", "parse_json", "SYMBOLS", "generate", "quality", "solve", "count_solutions", "solutions",
     "difficulty", "forced_share", "parse_text", "FORMATS", "decode", "detect", "to_flow", "to_numeric",
+    "read_puzzles", "write_puzzles",
 ]

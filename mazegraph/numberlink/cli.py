@@ -4,7 +4,9 @@
 writes a puzzle (the text format on orthogonal boards, JSON otherwise or for a
 ``.json`` name; ``--format flow|numeric`` for the others); ``mazegraph
 numberlink solve puzzle.txt`` reads any format (detected, or ``--format``),
-prints a solution and whether it is unique. Both take the rules:
+prints a solution and whether it is unique; given a collection (several
+puzzles separated by blank lines, or a JSON array) it says for each puzzle
+whether its solution is unique. Both take the rules:
 ``--no-fill`` (cells may stay empty) and ``--no-self-touch`` (no path runs
 beside itself).
 """
@@ -12,12 +14,13 @@ beside itself).
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
 from ..errors import InvalidOptionError, NoSolutionError, OutputPathError, PuzzleFormatError
 from ..tessellations import from_text
-from .formats import FORMATS, parse, to_flow, to_numeric
+from .formats import FORMATS, parse, read_puzzles, to_flow, to_numeric
 from .generate import generate
 from .puzzle import Puzzle
 from .render import draw
@@ -53,7 +56,7 @@ def add_parser(sub) -> argparse.ArgumentParser:
     gen.set_defaults(run=_cmd_generate)
 
     sol = cmds.add_parser("solve", help="solve a puzzle file and say whether the solution is unique")
-    sol.add_argument("puzzle", help="a puzzle in the text format or JSON")
+    sol.add_argument("puzzle", help="a puzzle file in any format, or a collection (puzzles separated by blank lines)")
     sol.add_argument("--format", "-f", choices=FORMATS, help="the file's format (default: detected)")
     _rule_arguments(sol, default=None)
     sol.add_argument("--png", help="draw the solution here (.png or .svg)")
@@ -121,7 +124,14 @@ def _cmd_solve(args) -> int:
     try:
         puzzle = parse(data, format=args.format)
     except PuzzleFormatError as error:
-        raise PuzzleFormatError(f"{args.puzzle}: {error}") from None
+        try:  # a collection: several puzzles separated by blank lines (or a JSON array)
+            many = read_puzzles(data, format=args.format)
+        except PuzzleFormatError as many_error:
+            several = data.strip()[:1] == b"[" or re.search(rb"\S[ \t\r]*\n[ \t\r]*\n\s*\S", data) is not None
+            raise PuzzleFormatError(f"{args.puzzle}: {many_error if several else error}") from None
+        if len(many) < 2:
+            raise PuzzleFormatError(f"{args.puzzle}: {error}") from None
+        return _solve_collection(args, many)
     puzzle = puzzle.with_rules(fill=args.fill, self_touch=args.self_touch)
     found = [puzzle.with_solution(paths) for paths in solutions(puzzle, limit=2)]
     if not found:
@@ -138,6 +148,20 @@ def _cmd_solve(args) -> int:
         print(f"wrote {args.png}")
     return 0
 
+
+def _solve_collection(args, puzzles: list[Puzzle]) -> int:
+    """Solve every puzzle of a collection file: one line each; exit status 1 if any has no solution."""
+    if args.png:
+        raise InvalidOptionError("--png draws one puzzle; the file holds a collection of several")
+    status = 0
+    for k, puzzle in enumerate(puzzles, 1):
+        puzzle = puzzle.with_rules(fill=args.fill, self_touch=args.self_touch)
+        found = sum(1 for _ in solutions(puzzle, limit=2))
+        status |= found == 0
+        verdict = ("no solution", "unique solution", "more than one solution")[found]
+        rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
+        print(f"puzzle {k} ({puzzle!r}): {verdict} under {rules}")
+    return int(status)
 
 
 def _describe(puzzle: Puzzle) -> None:

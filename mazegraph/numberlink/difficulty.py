@@ -7,8 +7,8 @@ Two measures, both reproducible for a given puzzle:
   there (a free neighbour being a cell on no path yet, or the other end of its
   own number, which closes the path); repeat until no end is forced. Easy
   published puzzles give much away to this rule, hard ones little.
-* ``conflicts``: the conflicts the SAT solver (glucose 4) meets while finding
-  the solution and proving there is no other, under the puzzle's rules.
+* ``conflicts``: the conflicts the SAT solver (glucose 4) meets while
+  proving there is no solution but the puzzle's own, under the puzzle's rules.
 
 ``level`` is ``"easy"``, ``"medium"`` or ``"hard"`` from ``forced``, with the
 cut points :data:`LEVELS`.
@@ -82,8 +82,9 @@ def difficulty(puzzle: Puzzle) -> dict:
     Returns
     -------
     dict
-        ``forced`` (see :func:`forced_share`), ``conflicts`` (SAT conflicts to
-        solve and prove uniqueness) and ``level`` (easy / medium / hard).
+        ``forced`` (see :func:`forced_share`), ``conflicts`` (SAT conflicts
+        to prove that the puzzle has no solution but its own, or, without one
+        attached, the first one the solver finds) and ``level`` (easy / medium / hard).
 
     Examples
     --------
@@ -91,11 +92,17 @@ def difficulty(puzzle: Puzzle) -> dict:
     >>> mg.numberlink.difficulty(mg.numberlink.parse("1.1\\n2.2"))["level"]
     'easy'
     """
-    from .solve import solutions
+    from .solve import solutions, solve
 
+    known = puzzle.solution if puzzle.solution is not None else solve(puzzle)
     stats: dict = {}
-    for _ in solutions(puzzle, limit=2, stats=stats):
+    for _ in solutions(puzzle, limit=1, exclude=[known] if known is not None else (), stats=stats):
         pass
+    return _measure(puzzle, int(stats.get("conflicts", 0)))
+
+
+def _measure(puzzle: Puzzle, conflicts: int) -> dict:
+    """:func:`difficulty` given the conflicts of the uniqueness proof (the generator has just made it)."""
     forced = forced_share(puzzle)
     level = "easy" if forced >= LEVELS[0] else "medium" if forced >= LEVELS[1] else "hard"
-    return {"forced": round(forced, 4), "conflicts": int(stats.get("conflicts", 0)), "level": level}
+    return {"forced": round(forced, 4), "conflicts": conflicts, "level": level}

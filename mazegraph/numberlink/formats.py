@@ -20,6 +20,10 @@ Every grid format may start with a line ``rules: fill=yes|no self_touch=yes|no``
 :class:`~mazegraph.errors.PuzzleFormatError` with the line and column of the
 first problem.
 
+Collections ship many puzzles in one file: :func:`read_puzzles` reads grids
+separated by blank lines (each with its own optional rules line and header),
+or a JSON array of puzzles, and :func:`write_puzzles` writes such a file.
+
 References
 ----------
 .. [1] M. Zucker, "flow_solver", https://github.com/mzucker/flow_solver (puzzle file format).
@@ -29,14 +33,17 @@ References
 
 from __future__ import annotations
 
+import json
+import os
 import re
 import string
+from pathlib import Path
 
 from ..errors import PuzzleFormatError, UnsupportedError
 from ..params import Choice, Instance, Param, checked
 from .puzzle import SYMBOLS, Puzzle, _board_lines, _grid_text, parse_json, parse_text
 
-__all__ = ["parse", "decode", "detect", "to_flow", "to_numeric", "FORMATS"]
+__all__ = ["parse", "decode", "detect", "to_flow", "to_numeric", "read_puzzles", "write_puzzles", "FORMATS"]
 
 #: Names accepted by ``parse(..., format=...)``.
 FORMATS = ("text", "flow", "numeric", "json")
@@ -244,3 +251,124 @@ def to_numeric(puzzle: Puzzle, sep: str = " ") -> str:
     rows, cols = puzzle._grid_shape()
     grid = _grid_text(puzzle, rows, cols, [str(k + 1) for k in range(puzzle.n_pairs)], empty="0", sep=sep)
     return f"{puzzle._rules_line()}{rows} {cols}\n{grid}"
+
+
+@checked(
+    Param("source", Instance((str, bytes, bytearray, os.PathLike), "text (str), UTF-8 bytes or a file path"),
+          help="the collection", error=PuzzleFormatError),
+    Param("format", Choice(FORMATS), None, "the format (None: detected for each puzzle)"),
+)
+def read_puzzles(source: str | bytes | os.PathLike, format: str | None = None) -> list[Puzzle]:
+    """Read a collection: several puzzles in one file, as public collections ship them.
+
+    Grid formats (``text``, ``flow``, ``numeric``) hold one puzzle per block
+    of lines, blocks separated by one or more blank lines; each block may
+    start with its own ``rules:`` line (and, numeric, ``rows cols`` header).
+    JSON holds an array of puzzles (a single object is a collection of one).
+
+    Parameters
+    ----------
+    source : str, bytes or path-like
+        The collection's text (bytes must be UTF-8), or a path (``pathlib.Path``) to read it from.
+    format : {"text", "flow", "numeric", "json"}, optional
+        Default: detected for each block.
+
+    Returns
+    -------
+    list of Puzzle
+        In file order; empty for a blank file.
+
+    Raises
+    ------
+    PuzzleFormatError
+        Naming the puzzle (1, 2, ... in file order) and the line and column
+        *in the whole file* of the first problem; or a file that cannot be read.
+
+    Examples
+    --------
+    >>> from mazegraph.numberlink import read_puzzles
+    >>> [P.to_text() for P in read_puzzles("1.1\\n2.2\\n\\n\\nR..\\n..R")]
+    ['1.1\\n2.2', '1..\\n..1']
+    >>> read_puzzles("1.1\\n\\n1.2")
+    Traceback (most recent call last):
+    ...
+    mazegraph.errors.PuzzleFormatError: puzzle 2: line 3 column 1: number '1' appears once; expected exactly two
+    """
+    if isinstance(source, os.PathLike):
+        try:
+            source = Path(source).read_bytes()
+        except OSError as error:
+            raise PuzzleFormatError(f"cannot read {os.fspath(source)}: {error.strerror or error}") from None
+    text = decode(bytes(source)) if isinstance(source, (bytes, bytearray)) else source
+    if format == "json" or (format is None and text.lstrip()[:1] in ("[", "{")):
+        return _read_json_collection(text)
+    lines = text.splitlines()
+    blocks, start = [], None
+    for i, line in enumerate([*lines, ""]):
+        if line.strip() and start is None:
+            start = i
+        elif not line.strip() and start is not None:
+            blocks.append((start, i))
+            start = None
+    out = []
+    for k, (first, last) in enumerate(blocks):
+        # blank lines in front keep every line number the one it has in the whole file
+        block = "\n" * first + "\n".join(lines[first:last])
+        try:
+            out.append(parse(block, format=format))
+        except PuzzleFormatError as error:
+            raise PuzzleFormatError(f"puzzle {k + 1}: {error}") from None
+    return out
+
+
+def _read_json_collection(text: str) -> list[Puzzle]:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise PuzzleFormatError(f"line {error.lineno} column {error.colno}: not JSON: {error.msg}") from None
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise PuzzleFormatError("line 1 column 1: expected a JSON array of puzzles (or one puzzle object)")
+    out = []
+    for k, item in enumerate(data):
+        try:
+            out.append(parse_json(json.dumps(item)))
+        except PuzzleFormatError as error:
+            raise PuzzleFormatError(f"puzzle {k + 1} (item {k} of the array): {error}") from None
+    return out
+
+
+def write_puzzles(puzzles, format: str = "text") -> str:
+    """A collection's text: the puzzles in ``format``, separated by blank lines (JSON: an array).
+
+    :func:`read_puzzles` reads it back.
+
+    Raises
+    ------
+    UnsupportedError
+        If a puzzle cannot be written in ``format`` (see :func:`to_flow`) or
+        the format is unknown.
+
+    Examples
+    --------
+    >>> from mazegraph.numberlink import parse, read_puzzles, write_puzzles
+    >>> P = [parse("1.1\\n2.2"), parse("1..\\n..1")]
+    >>> print(write_puzzles(P, "numeric"))
+    2 3
+    1 0 1
+    2 0 2
+    <BLANKLINE>
+    2 3
+    1 0 0
+    0 0 1
+    >>> read_puzzles(write_puzzles(P, "flow")) == P
+    True
+    """
+    puzzles = list(puzzles)
+    if format == "json":
+        return json.dumps([json.loads(P.to_json()) for P in puzzles], indent=1)
+    writers = {"text": lambda P: P.to_text(), "flow": to_flow, "numeric": to_numeric}
+    if format not in writers:
+        raise UnsupportedError(f"unknown numberlink format {format!r}; use one of {', '.join(FORMATS)}")
+    return "\n\n".join(writers[format](P) for P in puzzles)

@@ -32,7 +32,15 @@ from ..tessellations.compile import compile_graph
 from .puzzle import Puzzle
 from .solve import solutions
 
-__all__ = ["generate", "quality"]
+__all__ = ["generate", "quality", "LAYOUT_DENSITY"]
+
+#: Pairs per 100 cells the full-board layout aims at, by ``self_touch``: published collections have mean
+#: paths of 13-17 cells (6-8 pairs per 100 cells). Under ``self_touch=True`` long paths often have a second
+#: solution that fattens a path (it may then run beside itself), and the uniqueness repairs cut paths
+#: again; aiming lower there made 15 x 15 boards take longer (benchmarks/numberlink_generate.py).
+LAYOUT_DENSITY = {False: 5.5, True: 9.0}
+#: Rounds of backbite moves (``n / 2`` moves each) that let path ends meet and join on a full board.
+_MOVES = 8
 
 
 class _UnionFind:
@@ -285,7 +293,8 @@ def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, w
     return None
 
 
-def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int) -> list[list[int]]:
+def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int,
+              short_first: bool = True) -> list[list[int]]:
     """Random backbite moves: a path's end steps onto a neighbouring path, which gives it the part beyond.
 
     Path ``p`` ending at ``x`` beside cell ``q[i]`` of another path takes over
@@ -302,7 +311,12 @@ def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int)
     paths = [list(p) for p in paths]
     owner = {c: k for k, p in enumerate(paths) for c in p}
     for _ in range(steps):
-        k = int(rng.integers(len(paths)))
+        if short_first:  # a path of length L moves with weight 1 / L^2: short paths grow first
+            weight = np.array([1.0 / len(p) ** 2 for p in paths])
+            k = int(np.searchsorted(np.cumsum(weight), rng.random() * weight.sum(), side="right"))
+            k = min(k, len(paths) - 1)
+        else:
+            k = int(rng.integers(len(paths)))
         p = paths[k] if rng.random() < 0.5 else paths[k][::-1]  # p ends at x = p[-1]
         x = p[-1]
         around = adj[x]
@@ -321,6 +335,45 @@ def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int)
     return paths
 
 
+def _spread_ends(paths, adj, rng: np.random.Generator, min_length: int, steps: int) -> list[list[int]]:
+    """Move endpoints apart: backbite moves (see :func:`_backbite`) from ends beside another number's end.
+
+    A move from end ``x`` of one path onto cell ``y`` of a neighbouring path
+    ends the first path at that neighbour's old end and the neighbour next to
+    ``y``, so both ends move off ``x``'s spot; a move is kept if it does not
+    raise the number of crowded ends (ends beside another number's end). Ends
+    of two paths that meet are first joined where the result stays induced.
+    Stops when no end is crowded or after ``steps`` tries.
+    """
+    paths = _join_ends(paths, adj, rng, lambda p, ps: _crowded([p], adj, ps))
+    crowded = _crowded(paths, adj)
+    for _ in range(steps):
+        if not crowded:
+            break
+        ends = sorted(crowded)
+        x = ends[int(rng.integers(len(ends)))]
+        owner = {c: k for k, p in enumerate(paths) for c in p}
+        k = owner[x]
+        p = paths[k] if paths[k][-1] == x else paths[k][::-1]
+        if p[-1] != x:
+            continue
+        y = adj[x][int(rng.integers(len(adj[x])))]
+        j = owner[y]
+        if j == k:
+            continue
+        q = paths[j]
+        i = q.index(y)
+        take, keep = (q[i:], q[:i]) if rng.random() < 0.5 else (q[: i + 1][::-1], q[i + 1 :])
+        if len(keep) < min_length or not _induced_join(p, take, adj):
+            continue
+        trial = list(paths)
+        trial[k], trial[j] = p + take, keep
+        now = _crowded(trial, adj)
+        if len(now) <= len(crowded):
+            paths, crowded = trial, now
+    return paths
+
+
 def _join_ends(paths: list[list[int]], adj, rng: np.random.Generator, wanted) -> list[list[int]]:
     """Join paths end to end (keeping them induced) while ``wanted(path, paths)`` asks for it."""
     paths = [list(p) for p in paths]
@@ -331,7 +384,8 @@ def _join_ends(paths: list[list[int]], adj, rng: np.random.Generator, wanted) ->
         for k, p in enumerate(paths):
             ends[p[0]] = k
             ends[p[-1]] = k
-        for k in rng.permutation(len(paths)).tolist():
+        order = rng.permutation(len(paths)).tolist()
+        for k in sorted(order, key=lambda k: len(paths[k])):  # shortest first, ties in random order
             p = paths[k]
             if not p or not wanted(p, paths):
                 continue
@@ -467,13 +521,18 @@ def generate(
 
     Paths are then joined end to end where the result stays self-avoiding:
     those shorter than ``min_length`` first (with solids, those that cannot be
-    joined become solid), and on a full board further random ones down to the
-    low end of the pair range, so paths are long. With ``self_touch=False``
-    backbite moves (a path's end takes over the part of a neighbouring path
-    beyond it) let more ends meet and join: at 15 x 15 they raise the mean path
-    length from about 9.5 to 12 cells. Under ``self_touch=True`` they are not
-    made: there long paths make uniqueness much harder to reach (generation
-    took about three times as long). With ``unique=True`` the SAT
+    joined become solid), and on a full board, shortest first, further ones
+    down to :data:`LAYOUT_DENSITY` pairs per 100 cells (5.5 with
+    ``self_touch=False``, 9 with ``self_touch=True``), so paths are long.
+    Backbite moves (a path's end takes over the part of a neighbouring path
+    beyond it; short paths move most often) let more ends meet and join and
+    grow the short paths. Under ``self_touch=True`` long paths more often have
+    a second solution (a path fattened until it runs beside itself), so the
+    layout aims at shorter paths there: at 15 x 15 (CPU s per puzzle, 50
+    seeds) aiming at 9 took 1.3 s median and 4.2 s at most for paths of 10.6
+    cells on average, 8: 1.8 s and 5.4 s for 10.9 cells. With
+    ``endpoints_apart`` backbite moves from crowded ends move them off each
+    other before the uniqueness check and after each repair. With ``unique=True`` the SAT
     solver checks the puzzle under its rules; while it finds a second solution
     the board is repaired where the two differ (a path cut in two, or cut and
     its piece relinked to a neighbouring path's end), and after ``max_cuts``
@@ -497,7 +556,8 @@ def generate(
         full board, short ones joined) to reach it, boards outside it are drawn again.
     density : (float, float), optional
         The same range as pairs per 100 cells (``pairs`` wins if both are given).
-        Default on a full board: 4 to 12 per 100 cells (at least 6 allowed).
+        Default on a full board: 4 to 12 per 100 cells (at least 6 allowed);
+        the layout aims at :data:`LAYOUT_DENSITY` within the range.
     both_ends : bool
         Grow each path from both ends, not only the newest cell.
     unique : bool
@@ -506,8 +566,8 @@ def generate(
         The rules the puzzle is posed (and proved unique) under; see :class:`Puzzle`.
     endpoints_apart : bool
         No two endpoints of different numbers are neighbours. Ends that meet
-        are joined where the path stays induced; the rest is left to redraws
-        and repairs, so on full boards this often needs many attempts.
+        are joined where the path stays induced, the others moved apart by
+        backbite moves, before the uniqueness check and after every repair.
     no_square : bool
         Reject solutions with a 2 x 2 block (a 4-cycle of the board) inside one path.
     no_adjacent_endpoints : bool
@@ -553,8 +613,6 @@ def generate(
     .. [2] R. E. Tarjan, "Efficiency of a Good But Not Linear Set Union
        Algorithm", J. ACM 22(2), 1975.
     """
-    from .difficulty import difficulty
-
     cells = compile_graph(G)
     rng = as_generator(seed)
     n = cells.n_cells
@@ -589,6 +647,7 @@ def generate(
         raise InvalidOptionError(f"pairs must satisfy 1 <= low <= high, got {pairs!r}")
     if max_attempts < 1:
         raise InvalidOptionError(f"max_attempts must be at least 1, got {max_attempts!r}")
+    target = max(lo, min(hi, int(round(n * LAYOUT_DENSITY[self_touch] / 100))))
     cuts_allowed = n // 8 + 4 if max_cuts is None else int(max_cuts)
     shortest = max(min_length, 3 if no_adjacent_endpoints else 2)
     indptr, nbrs = cells.indptr.tolist(), cells.neighbors.tolist()
@@ -606,7 +665,7 @@ def generate(
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
-            paths = _full_cover(paths, adj, n, rng, min_length, lo, moves=0 if self_touch else 4)
+            paths = _full_cover(paths, adj, n, rng, min_length, target, moves=_MOVES)
             if paths is None:
                 reasons["covering every cell"] = reasons.get("covering every cell", 0) + 1
                 continue
@@ -620,6 +679,8 @@ def generate(
         if not paths or len(paths) < lo:
             reasons["number of pairs"] = reasons.get("number of pairs", 0) + 1
             continue
+        if apart:
+            paths = _spread_ends(paths, adj, rng, min_length, steps=n)
         why = problem(paths)
         if why and not (unique and why == "endpoints apart"):  # repairs may still move the endpoints apart
             reasons[why] = reasons.get(why, 0) + 1
@@ -629,24 +690,29 @@ def generate(
             if why:
                 reasons[why] = reasons.get(why, 0) + 1
                 continue
-            return _finish(puzzle, [], level, difficulty, reasons)
+            return _finish(puzzle, [], level, None, reasons)
         for _cuts in range(cuts_allowed + 1):
-            other = next(solutions(puzzle, limit=1, exclude=[puzzle.solution]), None)
+            stats: dict = {}
+            other = next(solutions(puzzle, limit=1, exclude=[puzzle.solution], stats=stats), None)
             if other is None and not why:
-                done = _finish(puzzle, _implied_unique(fill, self_touch), level, difficulty, reasons)
+                done = _finish(puzzle, _implied_unique(fill, self_touch), level, stats, reasons)
                 if done is not None:
                     return done
                 break
-            near = _differ(puzzle.solution, other) if other is not None else _crowded(puzzle.solution, adj)
-            options = _repairs(puzzle.solution, near, adj, shortest)
-            good = None
-            for i in rng.permutation(len(options)).tolist():
+            good = None if other is not None else puzzle.solution  # unique, but some ends are crowded
+            options = [] if other is None else _repairs(puzzle.solution, _differ(puzzle.solution, other), adj, shortest)
+            order = rng.permutation(len(options)).tolist()
+            order.sort(key=lambda i: sum(1 for p in options[i] if len(p) <= 3))  # trivial pieces last
+            for i in order:
                 w = problem(options[i])
                 if w is None or w == "endpoints apart":  # a later repair may move them apart
                     good = options[i]
                     why = w
                     break
-            if good is None:
+            if good is not None and why == "endpoints apart":  # move the crowded ends apart; check again
+                good = _spread_ends(good, adj, rng, min_length, steps=n)
+                why = problem(good)
+            if good is None or why not in (None, "endpoints apart"):
                 break
             puzzle = _puzzle(cells, good, rules)
         reasons["not unique"] = reasons.get("not unique", 0) + 1
@@ -668,11 +734,17 @@ def _crowded(paths, adj, among=None) -> set[int]:
     }
 
 
-def _finish(puzzle: Puzzle, unique_under, level, difficulty, reasons) -> Puzzle | None:
-    """Record the metadata; None (and a reason) if the difficulty is not the one asked for."""
+def _finish(puzzle: Puzzle, unique_under, level, stats, reasons) -> Puzzle | None:
+    """Record the metadata; None (and a reason) if the difficulty is not the one asked for.
+
+    ``stats``: the SAT counters of the uniqueness proof just made, which are
+    the difficulty's ``conflicts``; None to measure the difficulty afresh.
+    """
+    from .difficulty import _measure, difficulty
+
     meta = {"unique_under": unique_under}
     if unique_under or level is not None:
-        meta["difficulty"] = difficulty(puzzle)
+        meta["difficulty"] = difficulty(puzzle) if stats is None else _measure(puzzle, int(stats.get("conflicts", 0)))
         if level is not None and meta["difficulty"]["level"] != level:
             reasons["level"] = reasons.get("level", 0) + 1
             return None

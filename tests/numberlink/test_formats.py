@@ -107,3 +107,75 @@ def test_cli_formats_rules_and_errors(tmp_path, capsys):
     assert main(["numberlink", "solve", str(bad)]) == 1
     err = capsys.readouterr().err.strip()
     assert err.count("\n") == 0 and "line 2 column 1" in err and "UTF-8" in err
+
+
+@settings(deadline=None, max_examples=10)
+@given(st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), st.integers(0, 2**32 - 1)), min_size=1, max_size=4),
+       st.sampled_from(["text", "flow", "numeric", "json"]))
+def test_collections_round_trip(shapes, fmt):
+    puzzles = [nl.generate(mg.tessellations.build("orthogonal", r, c), seed=s, min_length=2, max_attempts=200)
+               for r, c, s in shapes]
+    text = nl.write_puzzles(puzzles, fmt)
+    assert nl.read_puzzles(text) == puzzles  # detected
+    assert nl.read_puzzles(text.encode(), format=fmt) == puzzles
+    # collections separate puzzles by any run of blank lines (with spaces in them, CRLF line ends)
+    if fmt != "json":
+        loose = "\r\n".join(text.replace("\n\n", "\n  \n\n").split("\n")) + "\n\n"
+        assert nl.read_puzzles(loose) == puzzles
+
+
+def test_collection_from_a_file_with_rules_and_headers(tmp_path):
+    path = tmp_path / "set.txt"
+    path.write_text("rules: fill=no\n2 3\n1 0 1\n2 0 2\n\n\n3 3\n1 0 0\n0 0 0\n0 0 1\n", encoding="utf-8")
+    first, second = nl.read_puzzles(path)
+    assert first.to_text() == "rules: fill=no self_touch=yes\n1.1\n2.2" and not first.fill
+    assert second.to_text() == "1..\n...\n..1" and second.fill  # rules lines hold for their own puzzle only
+    assert nl.read_puzzles("") == [] and nl.read_puzzles("\n \n") == []
+    assert nl.read_puzzles(nl.parse("1.1").to_json()) == [nl.parse("1.1")]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # the line numbers are those of the whole file, not of the puzzle's block
+        ("1.1\n2.2\n\n1..\n..\n", "puzzle 2: line 5: row has 2 cells, expected 3 like line 4"),
+        ("R.R\n\n\nB.B\nG?G", "puzzle 2: line 5 column 2: unknown character '?'"),
+        ("1 0 1\n\n2 3\n1 0 1\n1 0 0", "puzzle 2: line 5 column 1: '1' appears a third time"),
+        ("1.1\n\n2 2\n1 0 1", "puzzle 2: line 3: header says 2 rows of 2"),
+        ("[{\"format\": 1}]", "puzzle 1 \\(item 0 of the array\\): expected a JSON object"),
+        ("[\n{\"a\": }]", "line 2 column 7: not JSON"),
+    ],
+)
+def test_collection_errors_are_located_in_the_file(text, message):
+    with pytest.raises(mg.PuzzleFormatError, match=message):
+        nl.read_puzzles(text)
+
+
+def test_collection_bad_bytes_and_missing_file(tmp_path):
+    with pytest.raises(mg.PuzzleFormatError, match="line 4 column 2: byte 0xff is not UTF-8"):
+        nl.read_puzzles(b"1.1\n2.2\n\n1\xff1\n")
+    with pytest.raises(mg.PuzzleFormatError, match="cannot read .*nothing.txt"):
+        nl.read_puzzles(tmp_path / "nothing.txt")
+    with pytest.raises(mg.PuzzleFormatError, match="line 1 column 1: expected a JSON array"):
+        nl.read_puzzles('"x"', format="json")
+    with pytest.raises(mg.UnsupportedError, match="no solid cells"):
+        nl.write_puzzles([nl.parse("1#1")], "flow")
+
+
+def test_cli_solves_each_puzzle_of_a_collection(tmp_path, capsys):
+    path = tmp_path / "set.txt"
+    path.write_text("1.1\n2.2\n\n2 3\n1 0 2\n1 0 2\n\n1.2\n2.1\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1  # the third has no solution
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(": ")[-1] for line in lines] == [
+        "unique solution under fill=yes, self_touch=yes",
+        "more than one solution under fill=yes, self_touch=yes",
+        "no solution under fill=yes, self_touch=yes",
+    ]
+    path.write_text("1.1\n2.2\n\n1.1\n2..\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1
+    err = capsys.readouterr().err
+    assert "set.txt: puzzle 2: line 5 column 1: number '2' appears once" in err
+    path.write_text("1.1\n2..\n", encoding="utf-8")
+    assert main(["numberlink", "solve", str(path)]) == 1
+    assert "set.txt: line 2 column 1: number '2' appears once" in capsys.readouterr().err

@@ -87,3 +87,37 @@ def test_bad_generation_options():
         nl.generate(G, density=(5, 1))
     with pytest.raises(mg.InvalidOptionError, match="fill"):
         nl.generate(G, fill="no")
+
+
+def crowded_ends(P) -> int:
+    """Pairs of neighbouring endpoints of different numbers, read off the board's edges."""
+    number = {c: k for k, pair in enumerate(P.pairs.tolist()) for c in pair}
+    return sum(1 for a, b in P.cells.edges.tolist() if a in number and b in number and number[a] != number[b])
+
+
+@settings(deadline=None, max_examples=5)
+@given(st.integers(4, 4), st.integers(4, 5), st.integers(0, 2**32 - 1), st.booleans())
+def test_endpoints_apart_unique_by_brute_force(rows, cols, seed, self_touch):
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    P = nl.generate(G, seed=seed, unique=True, self_touch=self_touch, endpoints_apart=True, max_attempts=200)
+    assert crowded_ends(P) == 0 and covered_by_paths(P) and induced(P)
+    assert brute_count(P, True, self_touch) == 1
+
+
+def test_endpoints_apart_on_larger_boards():
+    # before the ends were moved apart, 4 of 10 such 10 x 10 boards gave up after 50 attempts
+    G = mg.tessellations.build("orthogonal", 10, 10)
+    for seed in range(3):
+        P = nl.generate(G, seed=seed, unique=True, self_touch=False, endpoints_apart=True, max_attempts=20)
+        assert crowded_ends(P) == 0 and nl.count_solutions(P) == 1
+
+
+def test_default_boards_look_like_published_ones():
+    # published collections: mean path 13-17 cells, trivial (2-3 cell) paths rare; the generator aimed at
+    # 9 cells with a fifth of its paths trivial before the layout joined and grew paths (issue 19)
+    G = mg.tessellations.build("orthogonal", 10, 10)
+    for self_touch, shortest_mean in ((False, 13.0), (True, 9.5)):
+        puzzles = [nl.generate(G, seed=s, unique=True, self_touch=self_touch) for s in range(6)]
+        lengths = [len(p) for P in puzzles for p in P.solution]
+        assert sum(lengths) / len(lengths) >= shortest_mean, self_touch
+        assert sum(1 for x in lengths if x <= 3) / len(lengths) <= 0.05, self_touch
