@@ -116,8 +116,10 @@ def _interrupt(argv: list[str], delay: float, wait_for=None) -> tuple[int, str]:
     """Start ``mazegraph ARGV`` in its own process group; press Ctrl-C there ``delay`` s after ``main`` is called
     (and after the file ``wait_for`` appears, if given)."""
     start = f"import sys; from mazegraph.cli import main; print('up', flush=True); sys.exit(main({argv!r}))"
+    # SIGINT back to its default in the child: a test run started in the background (nohup, `&` in a script)
+    # inherits it ignored, and Python then never raises KeyboardInterrupt
     proc = subprocess.Popen([sys.executable, "-c", start], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout.readline() == b"up\n"
     waited = 0.0
     while wait_for is not None and not wait_for.exists() and waited < 300 and proc.poll() is None:
