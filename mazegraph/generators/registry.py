@@ -158,13 +158,13 @@ class Algorithm:
         ``check(cells) -> str | None``: a further reason the algorithm cannot run
         on ``cells`` (None when it can).
     lazy_rng : bool
-        Takes a :class:`mazegraph._random.KernelSeed` as its ``rng``: uses it only
-        through :func:`mazegraph._random.kernel_state` and Generator methods and
+        Takes a ``mazegraph._random.KernelSeed`` as its ``rng``: uses it only
+        through ``mazegraph._random.kernel_state`` and Generator methods and
         attributes, never as a Generator object itself (an ``isinstance`` check,
         a numpy or scipy function that wants a Generator). :func:`mazegraph.generate`
         then hands it one for an int seed: the same stream as ``default_rng(seed)``,
         without building the Generator unless more than one kernel stream is
-        drawn. The package's own generators (:func:`algorithm`) declare it; a
+        drawn. The package's own generators (the ``algorithm`` decorator) declare it; a
         plugin gets a Generator unless it does.
     check_options : callable or None
         ``check_options(cells, options) -> None``: relations between options, or

@@ -522,7 +522,7 @@ def generate(
     Paths are then joined end to end where the result stays self-avoiding:
     those shorter than ``min_length`` first (with solids, those that cannot be
     joined become solid), and on a full board, shortest first, further ones
-    down to :data:`LAYOUT_DENSITY` pairs per 100 cells (5.5 with
+    down to ``LAYOUT_DENSITY`` pairs per 100 cells (5.5 with
     ``self_touch=False``, 9 with ``self_touch=True``), so paths are long.
     Backbite moves (a path's end takes over the part of a neighbouring path
     beyond it; short paths move most often) let more ends meet and join and
@@ -557,7 +557,7 @@ def generate(
     density : (float, float), optional
         The same range as pairs per 100 cells (``pairs`` wins if both are given).
         Default on a full board: 4 to 12 per 100 cells (at least 6 allowed);
-        the layout aims at :data:`LAYOUT_DENSITY` within the range.
+        the layout aims at ``LAYOUT_DENSITY`` within the range.
     both_ends : bool
         Grow each path from both ends, not only the newest cell.
     unique : bool
