@@ -433,8 +433,9 @@ class EllerStream(Iterator):
         if isinstance(cols, bool) or not isinstance(cols, numbers.Integral) or cols < 1:
             raise InvalidSizeError(f"cols must be a whole number of at least 1, got {cols!r}")
         self.cols = int(cols)
-        self.p_join = P_JOIN.check(p_join, owner="eller_stream")
-        self.p_down = P_DOWN.check(p_down, owner="eller_stream")
+        # None, as for the eller generator, means the default (the passage chances: a stream carves passages)
+        self.p_join = DAEDALUS_P_JOIN if p_join is None else P_JOIN.check(p_join, owner="eller_stream")
+        self.p_down = DAEDALUS_P_DOWN if p_down is None else P_DOWN.check(p_down, owner="eller_stream")
         self.scrambled = ORDER.check(order, owner="eller_stream") == "scrambled"
         self._visit = np.arange(self.cols, dtype=np.int32)
         self._state = kernel_state(as_generator(seed))

@@ -265,3 +265,19 @@ def test_stream_close_and_errors():
         eller_stream(4, p_join=1.5)
     a, b = next(eller_stream(9, seed=3)), next(eller_stream(9, seed=3))
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+def test_none_chances_are_the_defaults_of_each_focus():
+    # the Eller options default to None, meaning Daedalus' chances for the focus; None given explicitly is the same
+    G = mg.tessellations.build("orthogonal", 6, 7)
+    for focus, p_join, p_down in (("passage", 0.61, 0.41), ("wall", 0.47, 0.255)):
+        default = mg.generate(G, "eller", seed=5, focus=focus)
+        assert mg.generate(G, "eller", seed=5, focus=focus, p_join=None, p_down=None) == default
+        assert mg.generate(G, "eller", seed=5, focus=focus, p_join=p_join, p_down=p_down) == default
+    assert mg.generate(G, "eller", seed=5, focus="wall") != mg.generate(G, "eller", seed=5, focus="wall",
+                                                                          p_join=0.61, p_down=0.41)
+    a, b = next(eller_stream(9, seed=3, p_join=None)), next(eller_stream(9, seed=3, p_join=0.61))
+    assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+    small = mg.tessellations.orthogonal(2, 3)
+    assert (mg.uniformity.reachable_trees("eller", small, p_join=None)
+            == mg.uniformity.reachable_trees("eller", small))

@@ -131,7 +131,8 @@ def eller(g: SmallGraph, p_join=0.61, p_down=0.41, order="scrambled") -> Model |
     along = [[(e, c, v) for q, c in enumerate(cells) for v, e in g.adj[c] if rown[v] == r and posr[v] > q]
              for r, cells in enumerate(rows)]
     down = [[(e, c, v) for c in cells for v, e in g.adj[c] if rown[v] == r + 1] for r, cells in enumerate(rows)]
-    p_join, p_down = float(p_join), float(p_down)
+    p_join = float(0.61 if p_join is None else p_join)  # None: the default, as in generate
+    p_down = float(0.41 if p_down is None else p_down)
     masks = set()
     for tree in g.all_trees():
         parent = list(range(g.n))
