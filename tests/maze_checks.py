@@ -43,3 +43,13 @@ def no_open_crossings(M):
     both = M.open & (crosses >= 0)
     both[both] &= M.open[crosses[both]]
     return not both.any()
+
+
+def check_spanning_tree(G, M):
+    """M is a spanning tree of G: n - 1 open edges, all of them G's, one tree by networkx (not the kernels)."""
+    assert M.n_open == G.number_of_nodes() - 1
+    assert M.is_perfect()
+    P = M.to_networkx()
+    assert set(P.nodes) == set(G.nodes)
+    assert nx.is_tree(P)
+    assert all(G.has_edge(u, v) for u, v in P.edges)

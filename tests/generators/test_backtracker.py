@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
+from maze_checks import check_spanning_tree
 from scipy.stats import chisquare
 
 import mazegraph as mg
@@ -69,15 +70,6 @@ def tessellations(draw, exclude=()):
     """A tessellation (or plain graph) of a random kind and small size."""
     name = draw(st.sampled_from(sorted(set(BUILDERS) - set(exclude))))
     return BUILDERS[name](draw)
-
-
-def check_spanning_tree(G, M):
-    assert M.n_open == G.number_of_nodes() - 1
-    assert M.is_perfect()
-    P = M.to_networkx()
-    assert set(P.nodes) == set(G.nodes)
-    assert nx.is_tree(P)  # checked by networkx, independently of the kernels
-    assert all(G.has_edge(u, v) for u, v in P.edges)
 
 
 def no_crossing(M) -> bool:

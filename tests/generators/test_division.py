@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from maze_checks import check_spanning_tree
 
 import mazegraph as mg
 from mazegraph._random import bounded, kernel_state
@@ -19,16 +20,6 @@ from mazegraph.structure.box import box_of
 
 from ._division_unicursal import T, dead_end_percent, seeds, small, tessellations
 from ._kernels import shuffled_grid
-
-
-def check_spanning_tree(G, M):
-    assert M.n_open == G.number_of_nodes() - 1
-    assert M.is_perfect()
-    P = M.to_networkx()
-    assert set(P.nodes) == set(G.nodes)
-    assert nx.is_tree(P)  # checked by networkx, independently of the kernels
-    assert all(G.has_edge(u, v) for u, v in P.edges)
-
 
 # == division ===========================================================================
 

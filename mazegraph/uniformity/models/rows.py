@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from ...generators.eller import DAEDALUS_P_DOWN, DAEDALUS_P_JOIN
 from ...structure.rows import row_structure
 from ..count import find
 from .smallgraph import Model, SmallGraph
@@ -93,7 +94,7 @@ def sidewinder(g: SmallGraph, p_close=0.5) -> Model | None:
     return Model(masks, "sidewinder opens the first row and one passage up from each run of a row")
 
 
-def eller(g: SmallGraph, p_join=0.61, p_down=0.41, order="scrambled") -> Model | None:
+def eller(g: SmallGraph, p_join=None, p_down=None, order="scrambled") -> Model | None:
     """Eller's algorithm: its row rules replayed on every spanning tree.
 
     Applies when every cell above the last row has an edge down and the rows
@@ -131,8 +132,8 @@ def eller(g: SmallGraph, p_join=0.61, p_down=0.41, order="scrambled") -> Model |
     along = [[(e, c, v) for q, c in enumerate(cells) for v, e in g.adj[c] if rown[v] == r and posr[v] > q]
              for r, cells in enumerate(rows)]
     down = [[(e, c, v) for c in cells for v, e in g.adj[c] if rown[v] == r + 1] for r, cells in enumerate(rows)]
-    p_join = float(0.61 if p_join is None else p_join)  # None: the default, as in generate
-    p_down = float(0.41 if p_down is None else p_down)
+    p_join = float(DAEDALUS_P_JOIN if p_join is None else p_join)  # None: the default, as in generate
+    p_down = float(DAEDALUS_P_DOWN if p_down is None else p_down)
     masks = set()
     for tree in g.all_trees():
         parent = list(range(g.n))
