@@ -11,7 +11,7 @@ import numbers
 
 from ...errors import TooManyTreesError
 from ...structure.box import box_of
-from ...structure.dual import grow_root
+from ...structure.dual import BOUNDARY, grow_root, post_lattice
 from ...structure.scan import scan_orders
 from .characterisations import depth_first
 from .smallgraph import MAX_STATES, Model, SmallGraph, bits, explore
@@ -200,7 +200,7 @@ def _blobby(g: SmallGraph) -> set[int]:
 # -- hunt-and-kill ----------------------------------------------------------------------------------------------
 
 
-def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
+def hunt_and_kill(g: SmallGraph, hunt=None) -> Model:
     """Hunt-and-kill: exhaustive search over its choices (start, each step of the walk, each hunt's link).
 
     The kernel walks from a random cell into random unvisited neighbours until
@@ -218,14 +218,20 @@ def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
     such cell nearest the stuck one in steps; the walk goes on into any outside
     neighbour of it. The search visits each state once. Without a drawing the
     kernel draws a random scan order per maze: the model then lets every scan
-    hunt take any huntable cell, a superset.
+    hunt take any huntable cell, a superset. ``"serpentine"`` (and the default,
+    None, on the wall dual of a rectangle, :func:`~mazegraph.structure.post_lattice`):
+    the maze grows from the boundary vertex, and the model lets every hunt take
+    any huntable post, a superset of Daedalus' sweep. Otherwise None is
+    ``"spiral"``.
 
     References
     ----------
     .. [1] W. D. Pullen, "Maze Algorithms: Hunt and kill", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    orders = scan_orders(g.cells).tolist()
+    serpentine = hunt == "serpentine" or hunt is None and post_lattice(g.cells) is not None
+    hunt = "serpentine" if serpentine else hunt or "spiral"
+    orders = [] if serpentine else scan_orders(g.cells).tolist()
     if hunt == "resume_rows":
         orders = orders[:1]
     cycle = 2 * len(orders) if hunt == "restart" else max(len(orders), 1)
@@ -292,7 +298,15 @@ def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
                 if visited >> w & 1]
 
     start = (0,) * max(len(orders), 1)
-    masks = explore(((c, 1 << c, 0, 0, start) for c in range(n)), expand, "hunt_and_kill")
+    first = [BOUNDARY] if serpentine else range(n)  # the sweep grows the walls from the boundary
+    masks = explore(((c, 1 << c, 0, 0, start) for c in first), expand, "hunt_and_kill")
     if orders or hunt == "spiral":
         return Model(masks, f"exhaustive search over hunt_and_kill's choices (hunt={hunt!r})")
+    if serpentine:
+        return Model(
+            masks,
+            "exhaustive search over hunt_and_kill's choices from the boundary, hunting any post "
+            "(a superset of the serpentine sweep)",
+            False,
+        )
     return Model(masks, "exhaustive search over hunt_and_kill's choices, hunting any cell (no scan order)", False)
