@@ -606,10 +606,10 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator, *, hunt: str | Non
       south, east, anticlockwise) from a random one and taking the first free
       one, which is not a uniform choice. When a walk gets stuck the sweep jumps
       to a random end of the line it is on, so it goes on from an edge of the
-      next line: many walls start at the boundary. At 100 x 100: 21.48% dead
-      ends, solution 3.73% over 200 mazes (Daedalus 3.5: 21.47% and 3.75% over
-      500). Behaviour learnt from Daedalus' documentation and by reading its
-      source (create.cpp, ``CreateMazePerfect2``) [3]_; mazegraph's own code.
+      next line. At 100 x 100: 21.47% dead ends, solution 3.72% over 500 mazes
+      (Daedalus 3.5: 21.47% and 3.75% over 500). The behaviour was learnt by
+      reading Daedalus' source (create.cpp, ``CreateMazePerfect2``) [3]_; the
+      code is mazegraph's own.
     - ``"resume_rows"``: scan the cells row by row for the first cell outside the
       maze with a neighbour inside it, starting where the previous hunt stopped
       (from the first cell again only when none is left after it), and carve

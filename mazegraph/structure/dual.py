@@ -254,7 +254,7 @@ class PostLattice:
     rows, cols : int
         Cells down and across.
     vertex : numpy.ndarray of int, shape (rows + 1, cols + 1)
-        The dual vertex of each post: :data:`BOUNDARY` for posts on the outer
+        The dual vertex of each post: vertex 0 (the contracted boundary) for posts on the outer
         boundary, the interior post's own vertex otherwise.
     right : numpy.ndarray of int, shape (rows + 1, cols)
         The dual edge of the wall from post ``(i, j)`` to ``(i, j + 1)``; -1 on
@@ -274,7 +274,7 @@ class PostLattice:
 def post_lattice(cells: CellGraph) -> PostLattice | None:
     """The post lattice of a wall dual whose tessellation is a full rectangle of square cells, else None.
 
-    Recognised from the dual alone (the posts' positions, :func:`slot_ends`):
+    Recognised from the dual alone (the posts' positions, as ``slot_ends`` gives them):
     the posts take ``cols + 1`` distinct x and ``rows + 1`` distinct y values,
     every interior lattice point is exactly one dual vertex, and the dual's
     edges are exactly the ``(rows - 1) cols + (cols - 1) rows`` walls between
