@@ -607,9 +607,11 @@ def hunt_and_kill(cells: CellGraph, rng: np.random.Generator, *, hunt: str | Non
       one, which is not a uniform choice. When a walk gets stuck the sweep jumps
       to a random end of the line it is on, so it goes on from an edge of the
       next line. At 100 x 100: 21.47% dead ends, solution 3.72% over 500 mazes
-      (Daedalus 3.5: 21.47% and 3.75% over 500). The behaviour was learnt by
-      reading Daedalus' source (create.cpp, ``CreateMazePerfect2``) [3]_; the
-      code is mazegraph's own.
+      (Daedalus 3.5: 21.47% and 3.75% over 500). Daedalus' documentation
+      says only that wall-added Perfect mazes add onto the most recently
+      created wall whenever possible (Create Settings, "Create With Wall
+      Adding"); the sweep was learnt by reading its source (create.cpp,
+      ``CreateMazePerfect2``) [3]_; the code is mazegraph's own.
     - ``"resume_rows"``: scan the cells row by row for the first cell outside the
       maze with a neighbour inside it, starting where the previous hunt stopped
       (from the first cell again only when none is left after it), and carve
