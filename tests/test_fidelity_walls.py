@@ -23,7 +23,7 @@ from scipy.sparse.csgraph import breadth_first_order
 import mazegraph as mg
 from mazegraph._random import bounded, kernel_state
 from mazegraph.generators.prim import cyclic_slots
-from mazegraph.structure.dual import grow_root, wall_dual
+from mazegraph.structure.dual import grow_root, post_lattice, wall_dual
 
 T = mg.tessellations
 
@@ -173,24 +173,82 @@ def closed_walls(M, rows: int, cols: int):
     return out
 
 
-def on_boundary(post, rows: int, cols: int) -> bool:
-    return post[0] in (0, cols) or post[1] in (0, rows)
+def reference_growing_tree_walls(cells, policy: str, state) -> set:
+    """Growing Tree as Daedalus adds walls, in plain Python on the wall dual, drawing from the kernel's stream.
+
+    The list starts as the boundary posts but the corners: top and bottom posts column by column (top first),
+    then left and right posts row by row (left first), each with its one wall into the rectangle (found here
+    from the post lattice); the first pick is random, later ones follow ``policy``. A boundary post adds its
+    wall if the post it leads to is free; an interior post carves to a random free neighbour (no draw when
+    there is one). Returns the tessellation edges whose walls were added.
+    """
+    dual = wall_dual(cells)
+    D = dual.cells
+    L = post_lattice(D)
+    R, C = L.rows, L.cols
+    listed = []  # (vertex the wall leads to, dual edge)
+    for j in range(1, C):
+        listed += [(L.vertex[1, j], L.down[0, j]), (L.vertex[R - 1, j], L.down[R - 1, j])]
+    for i in range(1, R):
+        listed += [(L.vertex[i, 1], L.right[i, 0]), (L.vertex[i, C - 1], L.right[i, C - 1])]
+    made = {0}
+    active = [("post", k) for k in range(len(listed))]
+    head = 0
+    added = set()
+    first = True
+    while head < len(active):
+        if first:
+            i, first = int(bounded(state, len(active))), False
+        else:
+            i = {"newest": len(active) - 1, "oldest": head, "oldest_swap": 0}.get(policy)
+            if i is None:
+                i = int(bounded(state, len(active)))
+        kind, c = active[i]
+        if kind == "post":
+            free = [listed[c]] if listed[c][0] not in made else []
+        else:
+            free = [(int(D.neighbors[t]), int(D.edge_ids[t])) for t in range(D.indptr[c], D.indptr[c + 1])
+                    if int(D.neighbors[t]) not in made]
+        if free:
+            v, e = free[int(bounded(state, len(free)))] if len(free) > 1 else free[0]
+            made.add(int(v))
+            added.add(int(e))
+            active.append(("cell", int(v)))
+        elif policy == "oldest":
+            head += 1
+        elif policy == "newest":
+            active.pop()
+        else:  # swap-removal
+            active[i] = active[-1]
+            active.pop()
+    return {int(dual.primal_edge[e]) for e in added}
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=30, deadline=None)
 @given(rows=st.integers(2, 8), cols=st.integers(2, 8), seed=st.integers(0, 2**32 - 1),
        policy=st.sampled_from(["oldest_swap", "newest", "random", "oldest"]))
-def test_growing_tree_wall_adder_starts_with_the_whole_boundary(rows, cols, seed, policy):
-    """Every boundary post is in the maze from the start and the tree grows from one of them: so exactly one
-    added wall touches the boundary (growing from one random post gives several, from the contracted boundary
-    vertex every wall next to it), and the walls leave a spanning tree (networkx)."""
+def test_growing_tree_wall_adder_lists_every_boundary_post_as_daedalus(rows, cols, seed, policy):
+    """On a rectangle the walls are those of Daedalus' list (every boundary post, in its order) grown by the
+    policy, as the reference draws them from the same stream; and they leave a spanning tree (networkx)."""
     G = T.orthogonal(rows, cols)
+    cells = mg.compile_graph(G)
     M = mg.generate(G, "growing_tree", seed=seed, focus="wall", policy=policy)
-    walls = closed_walls(M, rows, cols)
-    touching = [w for w in walls if on_boundary(w[0], rows, cols) or on_boundary(w[1], rows, cols)]
-    assert len(touching) == 1
+    expected = reference_growing_tree_walls(cells, policy, kernel_state(np.random.default_rng(seed)))
+    assert set(np.flatnonzero(~M.open).tolist()) == expected
     tree = M.to_networkx()
     assert nx.is_tree(tree) and tree.number_of_nodes() == rows * cols
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_growing_tree_oldest_swap_walls_off_the_top_left_cell(seed):
+    """Hand-checked consequence of Daedalus' list: after the first (random) post, "oldest" takes the list's
+    first entry, the top post next to the top-left corner, whose wall goes down between cells (0, 0) and (0, 1)
+    unless the first post already made the post below it (only the left post of row 1 can, walling (0, 0) off
+    from (1, 0)). Either way the top-left cell is a dead end; growth from one random boundary post (mazegraph
+    up to this change) leaves it open on both sides in most mazes."""
+    M = mg.generate(T.orthogonal(9, 11), "growing_tree", seed=seed, focus="wall")
+    tree = M.to_networkx()
+    assert tree.degree((0, 0)) == 1
 
 
 @settings(max_examples=25, deadline=None)
@@ -225,10 +283,11 @@ def test_binary_tree_wall_model_is_the_product_of_up_or_left():
     assert seen <= found.trees
 
 
-@pytest.mark.parametrize("policy", ["oldest", "oldest_swap"])
-def test_growing_tree_wall_model_grows_from_the_boundary(policy):
-    """The exhaustive model starts, as the kernel does, from each edge out of the boundary with the boundary in the
-    maze: on 3 x 4 it lists exactly the trees the kernel makes (a model started at every post missed some)."""
+@pytest.mark.parametrize(("policy", "count"), [("oldest", 5), ("oldest_swap", 20)])
+def test_growing_tree_wall_model_grows_from_the_boundary(policy, count):
+    """The exhaustive model starts, as the kernel does, with every boundary post in the list and the first pick
+    any of them: on 3 x 4 it lists exactly the trees the kernel makes (a model started at every post missed some;
+    growth from one edge out of the contracted boundary made 32 trees for either policy)."""
     from mazegraph.generators.registry import lookup
     from mazegraph.uniformity import reachability
 
@@ -239,7 +298,7 @@ def test_growing_tree_wall_model_grows_from_the_boundary(policy):
     rng = np.random.default_rng(4)
     checked = entry.validate(cells, "wall", {"policy": policy})
     seen = {frozenset(np.flatnonzero(entry.run(cells, rng, "wall", **checked).mask).tolist()) for _ in range(2000)}
-    assert seen == found.trees and len(seen) == 32
+    assert seen == found.trees and len(seen) == count
 
 
 @pytest.mark.parametrize("algorithm", ["growing_tree", "binary_tree"])
@@ -285,20 +344,13 @@ def texture(algorithm: str, focus: str, options: dict, n: int = MAZES):
     return np.array(dead), np.array(solution)
 
 
-# Known gaps, in percentage points on top of the test's tolerance. Growing Tree's walls grow from one boundary
-# post, so no wall but the first touches the boundary and the corner-to-corner path is always the shortest (199
-# cells, 1.99%); Daedalus' 2.00 needs a longer path in at least a quarter of its mazes. Not explained yet.
-KNOWN_GAP = {("growing_tree", "wall", "solution"): 0.01}
-
-
 def assert_like_daedalus(algorithm: str, focus: str, options: dict | None = None):
     ref = daedalus().loc[(algorithm, focus)]
     for name, ours in zip(("dead_end", "solution"), texture(algorithm, focus, options or {})):
-        slack = KNOWN_GAP.get((algorithm, focus, name), 0.0)
         se_ours = ours.std(ddof=1) / np.sqrt(len(ours))
         se_ref = ref[f"{name}_ci"] / 1.96
         gap = abs(ours.mean() - ref[f"{name}_pct"])
-        assert gap <= ALPHA_Z * np.hypot(se_ours, se_ref) + ROUNDING + slack, (
+        assert gap <= ALPHA_Z * np.hypot(se_ours, se_ref) + ROUNDING, (
             f"{algorithm} {focus} {name}: ours {ours.mean():.3f} (se {se_ours:.3f}), "
             f"Daedalus {ref[f'{name}_pct']:.2f} (se {se_ref:.3f})"
         )
@@ -314,5 +366,6 @@ def assert_like_daedalus(algorithm: str, focus: str, options: dict | None = None
 def test_texture_like_daedalus(algorithm, focus):
     """Catches the uniform pick (35.6% dead ends), wall adding from one random post (Prim simplified and
     modified 2.57-2.69% solution, Growing Tree 39.9% dead ends) or from the whole contracted boundary at once
-    (Growing Tree 41.3%), and Binary Tree's walls to the boundary from every side (25.4%)."""
+    (Growing Tree 41.3%), Growing Tree's list without Daedalus' boundary posts (solution always 1.99%), and
+    Binary Tree's walls to the boundary from every side (25.4%)."""
     assert_like_daedalus(algorithm, focus)

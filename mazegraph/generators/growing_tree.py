@@ -31,14 +31,26 @@ Pullen's figures in brackets.
   49.0 / 10.3; every cell seeded (``trees=1.0``): 45.8 / 3.5
 
 As a wall adder (``focus="wall"``) Growing Tree starts as Pullen's Daedalus
-does: every boundary post is in the maze, and the tree grows from one of them
-(one random wall out of the contracted boundary vertex of the wall dual; should
-the tree leave posts it cannot reach, another wall out of the boundary starts
-there). Over 200 mazes ``oldest_swap`` then gives 38.90 / 1.99, Daedalus 3.5
-measured 38.90 / 2.00 (growing from one random post, as before: 39.9 / 2.3;
-from the whole boundary at once: 41.3). The forest seeds random cells and
-gives 40.1% [39]. So Pullen's "always pick the oldest cell" mode is the
-swap-removal one: a true queue (``"oldest"``) has almost no dead ends.
+3.5 does (behaviour read from its source, create.cpp ``TreeGenerate``,
+https://github.com/CruiserOne/Daedalus): every boundary post is in the maze,
+and on a full rectangle of square cells the active list starts as the boundary
+posts but the corners, each its own entry with its one wall into the
+rectangle, in Daedalus' order (top and bottom posts column by column, then
+left and right posts row by row, ``boundary_posts``); the first pick is a
+random entry, later picks follow the policy. With ``oldest_swap`` the list's
+first entry, the top post next to the top-left corner, adds its wall second,
+and the tree then grows from below it: the top-left cell is always a dead end
+and the solution is sometimes longer than the shortest corner-to-corner path.
+Over 500 mazes ``oldest_swap`` gives 38.90 / 2.00, Daedalus 3.5 measured
+38.90 / 2.00 (growing from one random edge out of the contracted boundary, as
+mazegraph did before: 38.90 / 1.99, the solution always the shortest path;
+from one random post: 39.9 / 2.3; from the whole boundary at once: 41.3).
+On other tessellations the tree grows from one random wall out of the
+contracted boundary vertex of the wall dual (should the tree leave posts it
+cannot reach, another wall out of the boundary starts there). The forest
+seeds random cells and gives 40.1% [39]. So Pullen's "always pick the oldest
+cell" mode is the swap-removal one: a true queue (``"oldest"``) has almost no
+dead ends.
 """
 
 from __future__ import annotations
@@ -51,11 +63,11 @@ from .._unionfind import join, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidOptionError
 from ..params import Choice, Either, Number, Param
-from ..structure.dual import grow_root
+from ..structure.dual import grow_root, post_lattice
 from ..structure.passages import crosses_open
 from .registry import algorithm
 
-__all__ = ["growing_tree", "growing_forest", "POLICIES"]
+__all__ = ["growing_tree", "growing_forest", "boundary_posts", "POLICIES"]
 
 _NEWEST, _RANDOM, _OLDEST, _OLDEST_SWAP, _MIX = range(5)
 POLICIES = {"newest": _NEWEST, "random": _RANDOM, "oldest": _OLDEST, "oldest_swap": _OLDEST_SWAP, "mix": _MIX}
@@ -63,18 +75,21 @@ POLICIES = {"newest": _NEWEST, "random": _RANDOM, "oldest": _OLDEST, "oldest_swa
 
 
 @kernel
-def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout, meet, origin):
+def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout, meet, origin, post_to, post_edge):
     """Growing Tree (``seeds == 1``, ``sprout == 0``) or Growing Forest.
 
     ``active[head:tail]`` is the active list in order of addition; ``mix`` retires
     cells in the middle by writing -1 (``dead`` such holes, compacted when they
-    outnumber the live cells), the other policies never leave holes.
+    outnumber the live cells), the other policies never leave holes. With
+    boundary posts (``post_to``, ``post_edge``: for each, the vertex its one
+    wall leads to and that wall; a rectangle's wall dual) the list starts as
+    those posts, entry ``n + k`` for post ``k``, and the first pick is random.
     """
     n = len(indptr) - 1
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
     made = np.zeros(n, dtype=np.bool_)
-    active = np.empty(n, dtype=np.int32)  # every cell is added once
+    active = np.empty(n + len(post_to), dtype=np.int32)  # every cell (and boundary post) is added once
     forest = seeds > 1 or sprout > 0.0
     meet = meet and forest  # one tree never meets another
     degree = 1
@@ -98,6 +113,12 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
             active[tail] = order[k]
             tail += 1
         live = seeds
+    elif len(post_to) > 0:  # every boundary post in the list, in order; the origin (the boundary) in the maze
+        made[origin] = True
+        for k in range(len(post_to)):
+            active[k] = n + k
+        tail = len(post_to)
+        live = tail
     else:
         if origin < 0:
             c = bounded(state, n)
@@ -112,8 +133,9 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
         active[0] = c
         tail = 1
         live = 1
-    fresh = tail  # cells made so far (all added to the list)
+    fresh = 1 if len(post_to) > 0 else tail  # cells made so far (all added to the list)
     following = seeds  # next index into order to sprout from
+    first = len(post_to) > 0  # the first pick is a random boundary post
     while True:
         if forest and fresh < n and (live == 0 or (sprout > 0.0 and uniform(state) < sprout)):
             while made[order[following]]:
@@ -143,7 +165,10 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
         if live == 0:
             break
         # -- pick an active cell
-        if policy == _NEWEST:
+        if first:
+            i = bounded(state, tail)
+            first = False
+        elif policy == _NEWEST:
             i = tail - 1
         elif policy == _RANDOM:
             i = bounded(state, tail)
@@ -164,7 +189,19 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
         c = active[i]
         # -- its candidate edges
         k = 0
-        for s in range(indptr[c], indptr[c + 1]):
+        if c >= n:  # a boundary post: its one wall into the rectangle, while the post there is free
+            v = post_to[c - n]
+            if not made[v]:
+                made[v] = True
+                fresh += 1
+                is_open[post_edge[c - n]] = True
+                joined += 1
+                active[tail] = v
+                tail += 1
+                live += 1
+                continue
+        lo, hi = (indptr[c], indptr[c + 1]) if c < n else (0, 0)
+        for s in range(lo, hi):
             v = neighbors[s]
             if made[v]:
                 if not meet or root(sets, v) == root(sets, c):
@@ -231,6 +268,46 @@ def _grow(indptr, neighbors, edge_ids, crosses, state, policy, p, seeds, sprout,
             is_open[e] = True
             joined += 1
     return is_open
+
+
+_NO_POSTS = (np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64))
+
+
+def boundary_posts(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
+    """Daedalus' starting list for a wall adder on a rectangle: each boundary post's one wall into it.
+
+    On the wall dual of a full rectangle of square cells
+    (:func:`mazegraph.structure.post_lattice`), the posts of the outer boundary
+    but the corners, in the order Daedalus 3.5 lists them: the top and bottom
+    posts column by column (top first), then the left and right posts row by
+    row (left first). For each: the dual vertex its wall leads to and that
+    wall's dual edge. Elsewhere two empty arrays. Computed once per dual (memo
+    key ``"boundary_posts"``).
+
+    Parameters
+    ----------
+    cells : CellGraph
+
+    Returns
+    -------
+    (to, edge) : tuple of numpy.ndarray of int
+    """
+    return cells.memo("boundary_posts", lambda: _boundary_posts(cells))
+
+
+def _boundary_posts(cells: CellGraph) -> tuple[np.ndarray, np.ndarray]:
+    lattice = post_lattice(cells)
+    if lattice is None:
+        return _NO_POSTS
+    rows, cols, vertex = lattice.rows, lattice.cols, lattice.vertex
+    to, edge = [], []
+    for j in range(1, cols):
+        to += [vertex[1, j], vertex[rows - 1, j]]
+        edge += [lattice.down[0, j], lattice.down[rows - 1, j]]
+    for i in range(1, rows):
+        to += [vertex[i, 1], vertex[i, cols - 1]]
+        edge += [lattice.right[i, 0], lattice.right[i, cols - 1]]
+    return np.array(to, dtype=np.int64), np.array(edge, dtype=np.int64)
 
 
 POLICY = Param("policy", Choice(tuple(POLICIES)), "oldest_swap", "how the next active cell is picked")
@@ -334,7 +411,7 @@ def growing_tree(cells: CellGraph, rng: np.random.Generator, *, policy="oldest_s
     code, p = _policy(policy, p)
     return _grow(
         cells.indptr, cells.neighbors, cells.edge_ids, cells.crossings, kernel_state(rng), code, p, 1, 0.0, False,
-        grow_root(cells),
+        grow_root(cells), *boundary_posts(cells),
     )
 
 
@@ -440,4 +517,5 @@ def growing_forest(
         float(sprout),
         join == "meet",
         -1,
+        *_NO_POSTS,
     )

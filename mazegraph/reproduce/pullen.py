@@ -47,9 +47,9 @@ ROWS = [
     Row("Unicursal", "unicursal", {}),
     Row("Recursive Backtracker", "backtracker", {}),
     Row("Hunt and Kill", "hunt_and_kill", {}, wall=True,
-        note="not reproduced yet as a wall adder: mazegraph hunts on the wall dual with the boundary contracted "
-        "to one post, Daedalus over the posts themselves; a spiral hunt over the posts with the boundary in the "
-        "maze was tried and is further off"),
+        note="carving passages the hunt spirals out from the stuck cell; adding walls it sweeps the posts row by "
+        "row or column by column without starting over and jumps to an edge after each walk (hunt='serpentine'), "
+        "as Daedalus does"),
     Row("Recursive Division", "division", {}),
     Row("Binary Tree", "binary_tree", {}, wall=True),
     Row("Sidewinder", "sidewinder", {}, wall=True),
@@ -64,8 +64,8 @@ ROWS = [
     Row("Prim's Algorithm (simplified)", "prim_simplified", {}, wall=True),
     Row("Prim's Algorithm (modified)", "prim_modified", {}, wall=True),
     Row("Growing Tree", "growing_tree", {"policy": "oldest_swap"}, wall=True,
-        note="as a wall adder every added wall but the first stays off the boundary, so the corner-to-corner "
-        "path is always the shortest (1.99%); Daedalus' 2.00 needs longer ones, not explained yet"),
+        note="as a wall adder the list starts with every boundary post in Daedalus' order, so the second wall "
+        "hangs next to the top-left corner and the solution is sometimes longer than the shortest path"),
     Row("Growing Forest", "growing_forest", {}, wall=True,
         note="Daedalus' Growing Forest with its own settings makes about 15% dead ends; Pullen's 49 comes from "
         "other settings, which mazegraph's defaults match"),

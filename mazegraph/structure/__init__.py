@@ -19,7 +19,8 @@ the ones that cost more than a glance are remembered on the
 - :mod:`.breadth_first`: :func:`breadth_first`, the breadth-first order and
   levels over the tessellation's edges (a kernel, not remembered).
 - :mod:`.dual`: :func:`wall_dual`, the planar dual whose spanning trees are
-  the walls of perfect mazes (``"wall_dual"``).
+  the walls of perfect mazes (``"wall_dual"``), and :func:`post_lattice`, the
+  posts of a rectangle's wall dual as a lattice (``"post_lattice"``).
 - :mod:`.hamiltonian`: :func:`hamiltonian_facts`, cheap tests that rule out a
   Hamiltonian path, and :func:`two_colouring` (``"hamiltonian_facts"``).
 """
@@ -27,7 +28,7 @@ the ones that cost more than a glance are remembered on the
 from .box import Box, box_of
 from .breadth_first import breadth_first
 from .cell_order import cell_order
-from .dual import WallDual, wall_dual
+from .dual import PostLattice, WallDual, post_lattice, wall_dual
 from .hamiltonian import hamiltonian_facts, hamiltonian_refusal, two_colouring
 from .passages import can_close, can_open, close_edge, constraints, crosses_open, has_crossing, open_degree, open_edge
 from .rows import RowStructure, row_span, row_structure, rows_refusal
@@ -40,6 +41,8 @@ __all__ = [
     "cell_order",
     "WallDual",
     "wall_dual",
+    "PostLattice",
+    "post_lattice",
     "hamiltonian_facts",
     "hamiltonian_refusal",
     "two_colouring",

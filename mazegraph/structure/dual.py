@@ -14,17 +14,21 @@ a tree-growing algorithm run on the dual grows from the boundary vertex
 vertex that is exactly "every boundary post is in the set". The dual also
 remembers where each wall's two posts lie (:func:`slot_ends`), so algorithms
 that care about directions (Prim modified's cyclic pick, Binary Tree's up and
-left) see each wall to the boundary in its own direction.
+left) see each wall to the boundary in its own direction, and the dual of a full
+rectangle of the square grid knows its posts as a lattice (:func:`post_lattice`),
+for wall adders that follow Daedalus' own scans of the posts.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 
 from ..cellgraph import CellGraph, Labels
 from ..errors import UnsupportedError
 
-__all__ = ["WallDual", "wall_dual", "slot_ends", "grow_root", "BOUNDARY"]
+__all__ = ["WallDual", "wall_dual", "slot_ends", "grow_root", "post_lattice", "PostLattice", "BOUNDARY"]
 
 #: The dual vertex that stands for the whole outer boundary (every boundary post).
 BOUNDARY = 0
@@ -236,3 +240,115 @@ def _rows_in(rows: np.ndarray, table: np.ndarray) -> np.ndarray:
     _, first, inverse = np.unique(both, axis=0, return_index=True, return_inverse=True)
     inverse = inverse.ravel()
     return first[inverse[len(table):]] < len(table)
+
+
+@dataclass(frozen=True)
+class PostLattice:
+    """The posts of a rectangle of ``rows x cols`` square cells, as a wall dual numbers them.
+
+    Post ``(i, j)`` is in post row ``i`` (0 at the top as drawn, ``rows`` at the
+    bottom) and post column ``j`` (0 at the left, ``cols`` at the right).
+
+    Attributes
+    ----------
+    rows, cols : int
+        Cells down and across.
+    vertex : numpy.ndarray of int, shape (rows + 1, cols + 1)
+        The dual vertex of each post: vertex 0 (the contracted boundary) for posts on the outer
+        boundary, the interior post's own vertex otherwise.
+    right : numpy.ndarray of int, shape (rows + 1, cols)
+        The dual edge of the wall from post ``(i, j)`` to ``(i, j + 1)``; -1 on
+        the boundary (a wall that is always there).
+    down : numpy.ndarray of int, shape (rows, cols + 1)
+        The dual edge of the wall from post ``(i, j)`` to ``(i + 1, j)``; -1 on
+        the boundary.
+    """
+
+    rows: int
+    cols: int
+    vertex: np.ndarray
+    right: np.ndarray
+    down: np.ndarray
+
+
+def post_lattice(cells: CellGraph) -> PostLattice | None:
+    """The post lattice of a wall dual whose tessellation is a full rectangle of square cells, else None.
+
+    Recognised from the dual alone (the posts' positions, as ``slot_ends`` gives them):
+    the posts take ``cols + 1`` distinct x and ``rows + 1`` distinct y values,
+    every interior lattice point is exactly one dual vertex, and the dual's
+    edges are exactly the ``(rows - 1) cols + (cols - 1) rows`` walls between
+    neighbouring lattice points that are not both on the boundary. The top
+    post row is the one drawn highest (largest y). Computed once per dual
+    (memo key ``"post_lattice"``). A rectangle one cell wide or high has no
+    interior post and gives None.
+
+    Parameters
+    ----------
+    cells : CellGraph
+        Any compiled graph; only a wall dual (:func:`wall_dual`) can give a lattice.
+
+    Returns
+    -------
+    PostLattice or None
+
+    Examples
+    --------
+    >>> import mazegraph as mg
+    >>> cells = mg.compile_graph(mg.tessellations.orthogonal(3, 4))
+    >>> lattice = post_lattice(wall_dual(cells).cells)
+    >>> lattice.rows, lattice.cols, int((lattice.vertex > 0).sum())
+    (3, 4, 6)
+    >>> post_lattice(cells) is None  # a tessellation, not a wall dual
+    True
+    """
+    return cells.memo("post_lattice", lambda: _make_post_lattice(cells))
+
+
+def _make_post_lattice(cells: CellGraph) -> PostLattice | None:
+    if grow_root(cells) != BOUNDARY or cells.n_cells < 2:
+        return None
+    ends = slot_ends(cells)
+    if ends is None:
+        return None
+    near, far = ends
+    points = np.round(np.concatenate([near, far]), _DIGITS)
+    xs, ys = np.unique(points[:, 0]), np.unique(points[:, 1])
+    rows, cols = len(ys) - 1, len(xs) - 1
+    m = cells.n_edges
+    if (
+        rows < 2
+        or cols < 2
+        or cells.n_cells - 1 != (rows - 1) * (cols - 1)
+        or m != (rows - 1) * cols + (cols - 1) * rows
+    ):
+        return None
+    owner = np.repeat(np.arange(cells.n_cells), np.diff(cells.indptr))
+    col_of = np.searchsorted(xs, np.round(near[:, 0], _DIGITS))
+    row_of = rows - np.searchsorted(ys, np.round(near[:, 1], _DIGITS))
+    far_col = np.searchsorted(xs, np.round(far[:, 0], _DIGITS))
+    far_row = rows - np.searchsorted(ys, np.round(far[:, 1], _DIGITS))
+    border = (row_of == 0) | (row_of == rows) | (col_of == 0) | (col_of == cols)
+    if (border != (owner == BOUNDARY)).any():
+        return None
+    if (np.abs(far_col - col_of) + np.abs(far_row - row_of) != 1).any():
+        return None
+    vertex = np.zeros((rows + 1, cols + 1), dtype=np.int64)
+    vertex[row_of, col_of] = np.where(border, BOUNDARY, owner)
+    inner = vertex[1:rows, 1:cols]
+    if not np.array_equal(np.sort(inner.ravel()), np.arange(1, cells.n_cells)):
+        return None
+    right = np.full((rows + 1, cols), -1, dtype=np.int64)
+    down = np.full((rows, cols + 1), -1, dtype=np.int64)
+    across = far_row == row_of
+    west = np.minimum(col_of, far_col)
+    north = np.minimum(row_of, far_row)
+    right[row_of[across], west[across]] = cells.edge_ids[across]
+    down[north[~across], col_of[~across]] = cells.edge_ids[~across]
+    expected_right = np.ones((rows + 1, cols), dtype=bool)
+    expected_right[[0, rows], :] = False
+    expected_down = np.ones((rows, cols + 1), dtype=bool)
+    expected_down[:, [0, cols]] = False
+    if not (np.array_equal(right >= 0, expected_right) and np.array_equal(down >= 0, expected_down)):
+        return None
+    return PostLattice(rows, cols, vertex, right, down)

@@ -8,7 +8,7 @@ import pytest
 
 import mazegraph as mg
 from mazegraph.errors import UnsupportedError
-from mazegraph.structure import wall_dual
+from mazegraph.structure import post_lattice, wall_dual
 
 T = mg.tessellations
 
@@ -114,3 +114,34 @@ def test_slot_ends_are_the_walls_posts(name):
     # the boundary's slots start at many different boundary posts
     boundary_starts = {tuple(p) for p in np.round(near[indptr[BOUNDARY]:indptr[BOUNDARY + 1]], 6)}
     assert len(boundary_starts) > 1
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (3, 4), (6, 3)])
+def test_post_lattice_walls_close_the_passages_between_the_right_cells(shape):
+    # the wall from post (i, j) to (i, j + 1) separates cells (i - 1, j) and (i, j); from (i, j) to (i + 1, j),
+    # cells (i, j - 1) and (i, j): checked through the dual's primal edges against the cells' labels
+    rows, cols = shape
+    cells = mg.compile_graph(T.orthogonal(rows, cols))
+    dual = wall_dual(cells)
+    lattice = post_lattice(dual.cells)
+    assert (lattice.rows, lattice.cols) == (rows, cols)
+    labels = cells.labels.tolist()
+
+    def between(e):
+        return {tuple(labels[c]) for c in cells.edges[dual.primal_edge[e]]}
+
+    for i in range(1, rows):
+        for j in range(cols):
+            assert between(lattice.right[i, j]) == {(i - 1, j), (i, j)}
+    for i in range(rows):
+        for j in range(1, cols):
+            assert between(lattice.down[i, j]) == {(i, j - 1), (i, j)}
+    assert (lattice.vertex[1:-1, 1:-1] > 0).all() and lattice.vertex[[0, -1], :].max() == 0
+    assert lattice.vertex[:, [0, -1]].max() == 0
+
+
+@pytest.mark.parametrize("name", ["corridor-1x6", "delta-4x7", "sigma-4x5", "theta-5", "mask"])
+def test_post_lattice_only_for_rectangles(name):
+    cells = mg.compile_graph(PLANAR[name]())
+    assert post_lattice(wall_dual(cells).cells) is None
+    assert post_lattice(mg.compile_graph(T.orthogonal(4, 4))) is None  # a tessellation is no wall dual

@@ -10,8 +10,9 @@ import itertools
 import numbers
 
 from ...errors import TooManyTreesError
+from ...generators.growing_tree import boundary_posts
 from ...structure.box import box_of
-from ...structure.dual import grow_root
+from ...structure.dual import BOUNDARY, grow_root, post_lattice
 from ...structure.scan import scan_orders
 from .characterisations import depth_first
 from .smallgraph import MAX_STATES, Model, SmallGraph, bits, explore
@@ -31,7 +32,10 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
     - ``"oldest"`` and ``"oldest_swap"``: the next active cell is fixed by the
       list, and the random choices are the start cell and which outside
       neighbour each step carves into; the model explores every sequence of
-      those choices, states (active list, maze so far) visited once.
+      those choices, states (active list, maze so far) visited once. On a
+      rectangle's wall dual the list starts, as the kernel's, with every
+      boundary post (``growing_tree.boundary_posts``)
+      and the first pick is any of them.
 
     References
     ----------
@@ -44,6 +48,14 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
         return g.everything("every tree: pick a maze cell next to the tree's next cell and carve that edge")
     adj = g.adj
     root = grow_root(g.cells)  # a wall dual: the boundary is in the maze, the tree grows from an edge out of it
+    # a rectangle's wall dual: the list starts as the boundary posts, entry -1 - k for post k with its one wall
+    post_to, post_edge = (a.tolist() for a in boundary_posts(g.cells))
+
+    def free_of(c, made):
+        if c < 0:
+            v, e = post_to[-1 - c], post_edge[-1 - c]
+            return [(v, e)] if not made >> v & 1 else []
+        return [(v, e) for v, e in adj[c] if not made >> v & 1]
 
     def expand(state):
         active, made, is_open = state
@@ -51,7 +63,7 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
             out = [((v,), made | 1 << v, is_open | 1 << e) for v, e in adj[root] if not made >> v & 1]
             return out if root >= 0 and out else is_open
         c = active[-1] if policy == "newest" else active[0]
-        free = [(v, e) for v, e in adj[c] if not made >> v & 1]
+        free = free_of(c, made)
         if free:
             return [(active + (v,), made | 1 << v, is_open | 1 << e) for v, e in free]
         if policy == "oldest":
@@ -59,7 +71,10 @@ def growing_tree(g: SmallGraph, policy="oldest_swap", p=None) -> Model:
         return [((active[-1],) + active[1:-1] if len(active) > 1 else (), made, is_open)]  # swap-removal
 
     starts = [((c,), 1 << c, 0) for c in range(g.n)]
-    if root >= 0 and adj[root]:
+    if post_to:  # the first pick is any boundary post; its wall leads to a free post (nothing is made yet)
+        listed = tuple(-1 - k for k in range(len(post_to)))
+        starts = [(listed + (v,), 1 << root | 1 << v, 1 << e) for v, e in zip(post_to, post_edge)]
+    elif root >= 0 and adj[root]:
         starts = [((v,), 1 << root | 1 << v, 1 << e) for v, e in adj[root]]
     masks = explore(starts, expand, f"growing_tree ({policy})")
     return Model(masks, f"exhaustive search over growing_tree's choices (policy {policy!r})")
@@ -200,7 +215,7 @@ def _blobby(g: SmallGraph) -> set[int]:
 # -- hunt-and-kill ----------------------------------------------------------------------------------------------
 
 
-def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
+def hunt_and_kill(g: SmallGraph, hunt=None) -> Model:
     """Hunt-and-kill: exhaustive search over its choices (start, each step of the walk, each hunt's link).
 
     The kernel walks from a random cell into random unvisited neighbours until
@@ -218,14 +233,20 @@ def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
     such cell nearest the stuck one in steps; the walk goes on into any outside
     neighbour of it. The search visits each state once. Without a drawing the
     kernel draws a random scan order per maze: the model then lets every scan
-    hunt take any huntable cell, a superset.
+    hunt take any huntable cell, a superset. ``"serpentine"`` (and the default,
+    None, on the wall dual of a rectangle, :func:`~mazegraph.structure.post_lattice`):
+    the maze grows from the boundary vertex, and the model lets every hunt take
+    any huntable post, a superset of Daedalus' sweep. Otherwise None is
+    ``"spiral"``.
 
     References
     ----------
     .. [1] W. D. Pullen, "Maze Algorithms: Hunt and kill", Think Labyrinth,
        https://www.astrolog.org/labyrnth/algrithm.htm
     """
-    orders = scan_orders(g.cells).tolist()
+    serpentine = hunt == "serpentine" or hunt is None and post_lattice(g.cells) is not None
+    hunt = "serpentine" if serpentine else hunt or "spiral"
+    orders = [] if serpentine else scan_orders(g.cells).tolist()
     if hunt == "resume_rows":
         orders = orders[:1]
     cycle = 2 * len(orders) if hunt == "restart" else max(len(orders), 1)
@@ -292,7 +313,15 @@ def hunt_and_kill(g: SmallGraph, hunt="spiral") -> Model:
                 if visited >> w & 1]
 
     start = (0,) * max(len(orders), 1)
-    masks = explore(((c, 1 << c, 0, 0, start) for c in range(n)), expand, "hunt_and_kill")
+    first = [BOUNDARY] if serpentine else range(n)  # the sweep grows the walls from the boundary
+    masks = explore(((c, 1 << c, 0, 0, start) for c in first), expand, "hunt_and_kill")
     if orders or hunt == "spiral":
         return Model(masks, f"exhaustive search over hunt_and_kill's choices (hunt={hunt!r})")
+    if serpentine:
+        return Model(
+            masks,
+            "exhaustive search over hunt_and_kill's choices from the boundary, hunting any post "
+            "(a superset of the serpentine sweep)",
+            False,
+        )
     return Model(masks, "exhaustive search over hunt_and_kill's choices, hunting any cell (no scan order)", False)
