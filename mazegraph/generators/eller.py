@@ -6,7 +6,7 @@ chains and the parts of the rows to come are
 that keeps every set joined to the rest are :mod:`.row_sets`).
 :func:`eller_stream` makes square-grid rows one at a time for as long as wanted,
 in memory proportional to one row. On a full rectangle of the square grid a kernel of its own
-(:func:`_eller_square`) makes the same mazes from the same random stream, about twice as fast.
+(:func:`_eller_square`) makes the same mazes from the same random stream, several times as fast.
 """
 
 from __future__ import annotations
@@ -339,21 +339,44 @@ def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
             east[q] = attach(fpar, lab[q], lab[q + 1])
 
 
+@kernel(python=False)
+def _merge_sets(label, ring, size, a, b):
+    """Merge the sets labelled ``a`` and ``b`` (``a != b``) of one row: relabel the smaller set's cells.
+
+    A set's label is one of its cells; ``ring`` links each set's cells in a circle, so the smaller set
+    is walked from its label cell, and the two circles are then spliced into one by swapping two links.
+    Relabelling the smaller set (union by size) bounds a row's work by ``cols log cols``.
+    """
+    if size[a] > size[b]:
+        a, b = b, a
+    c = a
+    while True:
+        label[c] = b
+        c = ring[c]
+        if c == a:
+            break
+    ring[a], ring[b] = ring[b], ring[a]
+    size[b] += size[a]
+
+
 @kernel
 def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scrambled, state):
     """Eller on a full ``rows x cols`` rectangle of the square grid, straight into the edge mask.
 
     Makes the same maze as :func:`_eller` (and :func:`eller_stream`) from the same random stream, with
-    less bookkeeping: the union-find runs over the row's positions (a root is -1), a carried cell of the
-    next row hangs from one carried cell of its set, and no set is ever renumbered.
+    Eller's own bookkeeping: every cell of the row holds the label of its set (one of the set's cells),
+    so "same set?" is two loads, without a union-find's chains of parents. A join relabels the
+    smaller set (:func:`_merge_sets`), and the passages down build the next row's sets as they go: a
+    carried cell joins the set of the first cell above it that went down, the others stand alone.
     """
     is_open = np.zeros(n_edges, dtype=np.bool_)
-    par = np.full(cols, -1, dtype=np.int32)
-    top = np.zeros(cols, dtype=np.int32)  # the set (root position) of each cell once the joins are done
-    left = np.zeros(cols, dtype=np.int32)  # cells of each set not yet decided in the passage-down pass
-    has = np.zeros(cols, dtype=np.bool_)  # the set has a passage down
-    rep = np.zeros(cols, dtype=np.int32)  # a cell of each set that went down
-    south = np.zeros(cols, dtype=np.bool_)
+    label = np.arange(cols, dtype=np.int32)  # this row: the set of each cell,
+    ring = np.arange(cols, dtype=np.int32)  # the next cell of its set (around a circle)
+    size = np.ones(cols, dtype=np.int32)  # and, per label, its cells (those still undecided once going down)
+    next_label = np.zeros(cols, dtype=np.int32)  # the same for the next row
+    next_ring = np.zeros(cols, dtype=np.int32)
+    next_size = np.zeros(cols, dtype=np.int32)
+    first = np.full(cols, -1, dtype=np.int32)  # per label: the first cell of the set that went down, or -1
     visit = np.arange(cols, dtype=np.int32)
     for r in range(rows):
         last = r == rows - 1
@@ -364,28 +387,33 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
             q = visit[i] if scrambled else i
             if q < cols - 1:
                 join = last or uniform(state) < p_join
-                a = root(par, q)
-                b = root(par, q + 1)
-                link = join & (a != b)  # written without branches: `join` is a coin flip
-                par[a] = b if link else par[a]
+                a = label[q]
+                b = label[q + 1]
+                link = join & (a != b)
                 is_open[step_edge[cell_at[base + q], 1]] = link
+                if link:
+                    _merge_sets(label, ring, size, a, b)
         if last:
             break
-        for q in range(cols):  # `left` is all 0 and `has` all False here
-            x = root(par, q)
-            top[q] = x
-            left[x] += 1
-        for q in range(cols):
-            x = top[q]
-            left[x] -= 1
-            down = (left[x] == 0 and not has[x]) or uniform(state) < p_down
-            south[q] = down
-            has[x] = has[x] | down
-            rep[x] = q if down else rep[x]
+        for q in range(cols):  # passages down, along the row; a set's last cell goes down if none of it did
+            x = label[q]
+            size[x] -= 1
+            f = first[x]
+            down = (size[x] == 0 and f < 0) or uniform(state) < p_down
             is_open[step_edge[cell_at[base + q], 0]] = down
-        for q in range(cols):  # the next row: carried cells hang from their set's `rep`, the others stand alone
-            par[q] = rep[top[q]] if south[q] and rep[top[q]] != q else -1
-            has[q] = False
+            head = f if down and f >= 0 else q  # the label of q below: the set's first cell down, or q itself
+            first[x] = head if down else f
+            next_size[q] = 0
+            next_ring[q] = q
+            next_ring[q] = next_ring[head]  # put q into head's circle, after head (q's own circle if q is head)
+            next_ring[head] = q
+            next_label[q] = head
+            next_size[head] += 1
+        for x in range(cols):
+            first[x] = -1
+        label, next_label = next_label, label
+        ring, next_ring = next_ring, ring
+        size, next_size = next_size, size
     return is_open
 
 
