@@ -6,7 +6,7 @@ chains and the parts of the rows to come are
 that keeps every set joined to the rest are :mod:`.row_sets`).
 :func:`eller_stream` makes square-grid rows one at a time for as long as wanted,
 in memory proportional to one row. On a full rectangle of the square grid a kernel of its own
-(:func:`_eller_square`) makes the same mazes from the same random stream, several times as fast.
+(:func:`_eller_square`) makes the same mazes from the same random stream, about four times as fast.
 """
 
 from __future__ import annotations
@@ -348,8 +348,8 @@ def _next_word(words):
 
     The step of :func:`mazegraph._random.next_u64`, which keeps the state in an array: a kernel that holds
     the state in local words instead lets the compiler keep it in registers, where the array is written
-    back and read again around the kernel's other stores (Eller's square kernel: 23% less time, measured).
-    The draws and their order are the same, so are the mazes.
+    back and read again around the kernel's other stores. The draws and their order are the same, and so
+    are the mazes.
     """
     s0, s1, s2, s3 = words
     x = s1 * np.uint64(5)

@@ -205,6 +205,54 @@ def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_dow
         assert np.array_equal(general, fast), seed
 
 
+def test_eller_square_kernel_draws_the_stream_of_the_random_module():
+    # the square kernel holds xoshiro256**'s state in four local words and settles coins on the 53 bits;
+    # step for step it must give next_u64's words, uniform(state) < p's outcomes and scramble's orders
+    import numba
+
+    from mazegraph._random import kernel_state, next_u64, uniform
+    from mazegraph.generators import eller as E
+
+    @numba.njit
+    def both(state, p, steps):
+        words = (state[0], state[1], state[2], state[3])
+        threshold = E._threshold(p)
+        mine = np.zeros((steps, 3), dtype=np.uint64)
+        theirs = np.zeros((steps, 3), dtype=np.uint64)
+        visit, visit_theirs = np.arange(7, dtype=np.int32), np.arange(7, dtype=np.int32)
+        for k in range(steps):
+            mine[k, 0], words = E._next_word(words)
+            coin, words = E._coin_word(words, threshold)
+            mine[k, 1] = coin
+            words = E._scramble_words(visit, 7, words)
+            mine[k, 2] = visit[k % 7]
+        for k in range(steps):
+            theirs[k, 0] = next_u64(state)
+            theirs[k, 1] = uniform(state) < p
+            E.scramble(visit_theirs, 7, state)
+            theirs[k, 2] = visit_theirs[k % 7]
+        return mine, theirs
+
+    for seed, p in enumerate([0.61, 0.41, 0.5, 0.0, 1.0, 2.0**-53, 1 - 2.0**-53, np.nextafter(0.61, 0)]):
+        mine, theirs = both(kernel_state(np.random.default_rng(seed)), p, 2000)
+        assert np.array_equal(mine, theirs), p
+        if 0.01 < p < 0.99:
+            assert 0 < mine[:, 1].sum() < len(mine)  # coins of both outcomes were compared
+
+
+@pytest.mark.parametrize("p", [0.0, 1.0, 0.61, 0.41, 0.5, 1 / 3, 2.0**-53, 3 * 2.0**-53, 1 - 2.0**-53,
+                               float(np.nextafter(0.61, 1)), float(np.nextafter(0.41, 0)), 0.123456789])
+def test_coin_threshold_is_exact(p):
+    # k / 2**53 < p (what uniform's float decides, computed exactly with Python's floats) iff k < _threshold(p)
+    from mazegraph.generators import eller as E
+
+    t = int(E._threshold(p))
+    around = int(p * 2**53)
+    for k in {0, 1, around - 2, around - 1, around, around + 1, around + 2, 2**53 - 1}:
+        if 0 <= k < 2**53:
+            assert (k < t) == (k / 2**53 < p), (k, t)
+
+
 @pytest.mark.parametrize("G", [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
                          ids=["torus", "cylinder", "sigma", "grid3d"])
 def test_eller_square_kernel_only_on_full_rectangles(G):
