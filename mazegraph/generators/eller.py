@@ -436,6 +436,7 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
     next_size = np.zeros(cols, dtype=np.int32)
     first = np.full(cols, -1, dtype=np.int32)  # per label: the first cell of the set that went down, or -1
     visit = np.arange(cols, dtype=np.int32)
+    east = np.zeros(cols, dtype=np.bool_)  # the row's joins, written into the mask along the row afterwards
     words = (state[0], state[1], state[2], state[3])  # the random stream, in registers
     join_threshold = _threshold(p_join)
     down_threshold = _threshold(p_down)
@@ -453,10 +454,12 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
                 a = label[q]
                 b = label[q + 1]
                 link = join & (a != b)
-                is_open[step_edge[cell_at[base + q], 1]] = link
+                east[q] = link
                 if link:
                     _merge_sets(label, ring, size, a, b)
         if last:
+            for q in range(cols - 1):
+                is_open[step_edge[cell_at[base + q], 1]] = east[q]
             break
         for q in range(cols):  # passages down, along the row; a set's last cell goes down if none of it did
             x = label[q]
@@ -466,7 +469,10 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
             coin, drawn = _coin_word(words, down_threshold)
             down = forced | coin
             words = words if forced else drawn  # (a choice, not a branch: `forced` is hard to predict)
-            is_open[step_edge[cell_at[base + q], 0]] = down
+            c = cell_at[base + q]  # the row's passages go into the mask in order (kind to the cache on wide rows)
+            is_open[step_edge[c, 0]] = down
+            if q < cols - 1:
+                is_open[step_edge[c, 1]] = east[q]
             head = f if down and f >= 0 else q  # the label of q below: the set's first cell down, or q itself
             first[x] = head if down else f
             next_size[q] = 0
