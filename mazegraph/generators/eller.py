@@ -417,72 +417,101 @@ def _merge_sets(label, ring, size, a, b):
     size[b] += size[a]
 
 
+@kernel(python=False)
+def _join_row(label, ring, size, visit, east, scrambled, last, join_threshold, words):
+    """The joins of one row of the square grid: ``east[q]`` is True where cells ``q`` and ``q + 1`` are joined.
+
+    Neighbours of different sets are joined with a coin (every such pair in the ``last`` row), visiting
+    the row's cells in a new random order when ``scrambled``; each join merges the two sets
+    (:func:`_merge_sets`). Returns the stream's next words.
+    """
+    cols = len(label)
+    if scrambled:
+        words = _scramble_words(visit, cols, words)
+    for i in range(cols):
+        q = visit[i] if scrambled else i
+        if q < cols - 1:
+            join = True
+            if not last:
+                join, words = _coin_word(words, join_threshold)
+            a = label[q]
+            b = label[q + 1]
+            link = join & (a != b)
+            east[q] = link
+            if link:
+                _merge_sets(label, ring, size, a, b)
+    return words
+
+
+@kernel(python=False)
+def _go_down(label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold,
+             words):
+    """The passages down from one row of the square grid (``cells``, left to right), and the next row's sets.
+
+    Along the row, each cell goes down with a coin, except that the last cell of a set none of whose cells
+    went down must (and draws no coin). Below, the cells reached from one set form one set, labelled by
+    its first cell, and every other cell a set of its own. The row's passages, down and ``east``
+    (:func:`_join_row`), go into the mask on the way: in the joins' scrambled order, on a wide row each
+    store would touch a part of ``step_edge`` and of the mask not yet in cache. ``size`` is spent (all 0
+    at the end) and ``first`` is left all -1. Returns the stream's next words.
+    """
+    cols = len(label)
+    for q in range(cols):
+        x = label[q]
+        size[x] -= 1
+        f = first[x]  # the set's first cell that went down, or -1
+        forced = size[x] == 0 and f < 0
+        coin, drawn = _coin_word(words, down_threshold)
+        down = forced | coin
+        words = words if forced else drawn  # (a choice, not a branch: `forced` is hard to predict)
+        c = cells[q]
+        is_open[step_edge[c, 0]] = down
+        if q < cols - 1:
+            is_open[step_edge[c, 1]] = east[q]
+        head = f if down and f >= 0 else q  # the label of q below: the set's first cell down, or q itself
+        first[x] = head if down else f
+        next_size[q] = 0
+        next_ring[q] = q
+        next_ring[q] = next_ring[head]  # put q into head's circle, after head (q's own circle if q is head)
+        next_ring[head] = q
+        next_label[q] = head
+        next_size[head] += 1
+    first[:] = -1
+    return words
+
+
 @kernel
 def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scrambled, state):
     """Eller on a full ``rows x cols`` rectangle of the square grid, straight into the edge mask.
 
     Makes the same maze as :func:`_eller` (and :func:`eller_stream`) from the same random stream, with
     Eller's own bookkeeping: every cell of the row holds the label of its set (one of the set's cells),
-    so "same set?" is two loads, without a union-find's chains of parents. A join relabels the
-    smaller set (:func:`_merge_sets`), and the passages down build the next row's sets as they go: a
-    carried cell joins the set of the first cell above it that went down, the others stand alone.
+    so "same set?" is two loads, without a union-find's chains of parents; a row is
+    :func:`_join_row` then :func:`_go_down`.
     """
     is_open = np.zeros(n_edges, dtype=np.bool_)
     label = np.arange(cols, dtype=np.int32)  # this row: the set of each cell,
     ring = np.arange(cols, dtype=np.int32)  # the next cell of its set (around a circle)
-    size = np.ones(cols, dtype=np.int32)  # and, per label, its cells (those still undecided once going down)
+    size = np.ones(cols, dtype=np.int32)  # and, per label, the set's cells
     next_label = np.zeros(cols, dtype=np.int32)  # the same for the next row
     next_ring = np.zeros(cols, dtype=np.int32)
     next_size = np.zeros(cols, dtype=np.int32)
-    first = np.full(cols, -1, dtype=np.int32)  # per label: the first cell of the set that went down, or -1
+    first = np.full(cols, -1, dtype=np.int32)
     visit = np.arange(cols, dtype=np.int32)
-    east = np.zeros(cols, dtype=np.bool_)  # the row's joins, written into the mask along the row afterwards
+    east = np.zeros(cols, dtype=np.bool_)
     words = (state[0], state[1], state[2], state[3])  # the random stream, in registers
     join_threshold = _threshold(p_join)
     down_threshold = _threshold(p_down)
     for r in range(rows):
+        cells = cell_at[r * cols : (r + 1) * cols]
         last = r == rows - 1
-        base = r * cols
-        if scrambled:
-            words = _scramble_words(visit, cols, words)
-        for i in range(cols):
-            q = visit[i] if scrambled else i
-            if q < cols - 1:
-                join = True
-                if not last:
-                    join, words = _coin_word(words, join_threshold)
-                a = label[q]
-                b = label[q + 1]
-                link = join & (a != b)
-                east[q] = link
-                if link:
-                    _merge_sets(label, ring, size, a, b)
+        words = _join_row(label, ring, size, visit, east, scrambled, last, join_threshold, words)
         if last:
             for q in range(cols - 1):
-                is_open[step_edge[cell_at[base + q], 1]] = east[q]
+                is_open[step_edge[cells[q], 1]] = east[q]
             break
-        for q in range(cols):  # passages down, along the row; a set's last cell goes down if none of it did
-            x = label[q]
-            size[x] -= 1
-            f = first[x]
-            forced = size[x] == 0 and f < 0  # the set's last chance to go down: no coin is drawn
-            coin, drawn = _coin_word(words, down_threshold)
-            down = forced | coin
-            words = words if forced else drawn  # (a choice, not a branch: `forced` is hard to predict)
-            c = cell_at[base + q]  # the row's passages go into the mask in order (kind to the cache on wide rows)
-            is_open[step_edge[c, 0]] = down
-            if q < cols - 1:
-                is_open[step_edge[c, 1]] = east[q]
-            head = f if down and f >= 0 else q  # the label of q below: the set's first cell down, or q itself
-            first[x] = head if down else f
-            next_size[q] = 0
-            next_ring[q] = q
-            next_ring[q] = next_ring[head]  # put q into head's circle, after head (q's own circle if q is head)
-            next_ring[head] = q
-            next_label[q] = head
-            next_size[head] += 1
-        for x in range(cols):
-            first[x] = -1
+        words = _go_down(label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge,
+                         down_threshold, words)
         label, next_label = next_label, label
         ring, next_ring = next_ring, ring
         size, next_size = next_size, size
