@@ -37,14 +37,26 @@ DAEDALUS_P_DOWN = 0.41
 #: Daedalus' figures as a wall adder come from other chances (row_walls.py): 27.97% / 3.20% as Daedalus
 DAEDALUS_WALL_P_JOIN = 0.47
 DAEDALUS_WALL_P_DOWN = 0.255
-P_JOIN = Param("p_join", Number(0, 1), None,
-               f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
-               f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)")
-P_DOWN = Param("p_down", Number(0, 1), None,
-               f"chance of each extra passage down from a set (default {DAEDALUS_P_DOWN} carving passages, "
-               f"{DAEDALUS_WALL_P_DOWN} adding walls)")
-ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
-              "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row")
+P_JOIN = Param(
+    "p_join",
+    Number(0, 1),
+    None,
+    f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
+    f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)",
+)
+P_DOWN = Param(
+    "p_down",
+    Number(0, 1),
+    None,
+    f"chance of each extra passage down from a set (default {DAEDALUS_P_DOWN} carving passages, "
+    f"{DAEDALUS_WALL_P_DOWN} adding walls)",
+)
+ORDER = Param(
+    "order",
+    Choice(("scrambled", "sequential")),
+    "scrambled",
+    "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row",
+)
 
 
 @kernel(python=False)
@@ -62,8 +74,24 @@ def scramble(visit, length, state):
 
 
 @kernel
-def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, futloc, ncomp, crosses, p_join, p_down,
-           scrambled, state):
+def _eller(
+    indptr,
+    neighbors,
+    edge_ids,
+    rown,
+    order,
+    rowptr,
+    posr,
+    along,
+    down,
+    futloc,
+    ncomp,
+    crosses,
+    p_join,
+    p_down,
+    scrambled,
+    state,
+):
     zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
@@ -154,8 +182,28 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
             for x in range(nlength):
                 if assigned[x] >= 0:
                     attach(qpar, assigned[x], sets + futloc[order[nbase + x]])
-            repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, lab,
-                       no_up, assigned, sets, total, base, length, r, state)
+            repair_row(
+                indptr,
+                neighbors,
+                edge_ids,
+                rown,
+                order,
+                posr,
+                futloc,
+                crosses,
+                is_open,
+                fpar,
+                qpar,
+                lab,
+                no_up,
+                assigned,
+                sets,
+                total,
+                base,
+                length,
+                r,
+                state,
+            )
 
         # the next row's sets: those carried down, then a new set for every other cell
         sets = number_sets(fpar, assigned, nlength, sets, relabel, nlab)
@@ -280,12 +328,35 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
     square = _square_rows(cells)
     if square is not None:  # a full rectangle of the square grid: the same draws, without the general bookkeeping
         rows, cols = (int(x) for x in square.shape)
-        return _eller_square(rows, cols, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
-                             order == "scrambled", kernel_state(rng))
+        return _eller_square(
+            rows,
+            cols,
+            square.cell_at,
+            square.step_edge,
+            cells.n_edges,
+            p_join,
+            p_down,
+            order == "scrambled",
+            kernel_state(rng),
+        )
     rs = row_structure(cells)
     return _eller(
-        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
-        rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled", kernel_state(rng),
+        cells.indptr,
+        cells.neighbors,
+        cells.edge_ids,
+        rs.rown,
+        rs.order,
+        rs.rowptr,
+        rs.posr,
+        rs.along,
+        rs.down,
+        rs.futloc,
+        rs.ncomp,
+        rs.crosses,
+        p_join,
+        p_down,
+        order == "scrambled",
+        kernel_state(rng),
     )
 
 
@@ -444,8 +515,9 @@ def _join_row(label, ring, size, visit, east, scrambled, last, join_threshold, w
 
 
 @kernel(python=False)
-def _go_down(label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold,
-             words):
+def _go_down(
+    label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold, words
+):
     """The passages down from one row of the square grid (``cells``, left to right), and the next row's sets.
 
     Along the row, each cell goes down with a coin, except that the last cell of a set none of whose cells
@@ -510,8 +582,9 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
             for q in range(cols - 1):
                 is_open[step_edge[cells[q], 1]] = east[q]
             break
-        words = _go_down(label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge,
-                         down_threshold, words)
+        words = _go_down(
+            label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold, words
+        )
         label, next_label = next_label, label
         ring, next_ring = next_ring, ring
         size, next_size = next_size, size
@@ -532,8 +605,10 @@ def _square_rows(cells: CellGraph) -> Box | None:
         rows, cols = (int(x) for x in box.shape)
         rs = row_structure(cells)
         at = box.cell_at.reshape(rows, cols)
-        if len(rs.rowptr) != rows + 1 or len(rs.crosses) or not (
-            (rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all()
+        if (
+            len(rs.rowptr) != rows + 1
+            or len(rs.crosses)
+            or not ((rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all())
         ):
             return None
         return box
@@ -586,8 +661,21 @@ class EllerStream(Iterator):
         east = np.zeros(self.cols - 1, dtype=np.bool_)
         south = np.zeros(self.cols, dtype=np.bool_)
         self._sets = _stream_row(
-            self._lab, self._sets, self._state, self.p_join, self.p_down, self.scrambled, self._visit, east, south,
-            self._nlab, self._fpar, self._flag, self._count, self._top, self._relabel,
+            self._lab,
+            self._sets,
+            self._state,
+            self.p_join,
+            self.p_down,
+            self.scrambled,
+            self._visit,
+            east,
+            south,
+            self._nlab,
+            self._fpar,
+            self._flag,
+            self._count,
+            self._top,
+            self._relabel,
         )
         self._lab, self._nlab = self._nlab, self._lab
         self.rows += 1
@@ -607,8 +695,9 @@ class EllerStream(Iterator):
         return east, np.zeros(self.cols, dtype=np.bool_)
 
 
-def eller_stream(cols: int, seed=None, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN,
-                 order="scrambled") -> EllerStream:
+def eller_stream(
+    cols: int, seed=None, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN, order="scrambled"
+) -> EllerStream:
     """Stream an Eller maze on a square grid, one row at a time, for as many rows as wanted.
 
     Parameters

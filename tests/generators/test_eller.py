@@ -179,10 +179,16 @@ def test_eller_every_set_goes_down_once_with_p_down_0():
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (2, 3), (9, 14), (40, 23)])
-@pytest.mark.parametrize(("p_join", "p_down", "order"), [
-    (0.61, 0.41, "scrambled"), (0.5, 0.5, "sequential"), (1.0, 0.0, "scrambled"), (0.0, 1.0, "scrambled"),
-    (0.3, 0.0, "sequential"),
-])
+@pytest.mark.parametrize(
+    ("p_join", "p_down", "order"),
+    [
+        (0.61, 0.41, "scrambled"),
+        (0.5, 0.5, "sequential"),
+        (1.0, 0.0, "scrambled"),
+        (0.0, 1.0, "scrambled"),
+        (0.3, 0.0, "sequential"),
+    ],
+)
 def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_down, order):
     # Full rectangles of the square grid take a kernel of their own (union-find over row positions, no
     # renumbering); it must make, draw for draw, the maze the general row kernel makes on the same grid.
@@ -196,12 +202,33 @@ def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_dow
     assert square is not None
     for seed in range(10):
         general = E._eller(
-            cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
-            rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled",
+            cells.indptr,
+            cells.neighbors,
+            cells.edge_ids,
+            rs.rown,
+            rs.order,
+            rs.rowptr,
+            rs.posr,
+            rs.along,
+            rs.down,
+            rs.futloc,
+            rs.ncomp,
+            rs.crosses,
+            p_join,
+            p_down,
+            order == "scrambled",
             kernel_state(np.random.default_rng(seed)),
         )
-        fast = E._eller_square(*shape, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
-                               order == "scrambled", kernel_state(np.random.default_rng(seed)))
+        fast = E._eller_square(
+            *shape,
+            square.cell_at,
+            square.step_edge,
+            cells.n_edges,
+            p_join,
+            p_down,
+            order == "scrambled",
+            kernel_state(np.random.default_rng(seed)),
+        )
         assert np.array_equal(general, fast), seed
 
 
@@ -240,8 +267,23 @@ def test_eller_square_kernel_draws_the_stream_of_the_random_module():
             assert 0 < mine[:, 1].sum() < len(mine)  # coins of both outcomes were compared
 
 
-@pytest.mark.parametrize("p", [0.0, 1.0, 0.61, 0.41, 0.5, 1 / 3, 2.0**-53, 3 * 2.0**-53, 1 - 2.0**-53,
-                               float(np.nextafter(0.61, 1)), float(np.nextafter(0.41, 0)), 0.123456789])
+@pytest.mark.parametrize(
+    "p",
+    [
+        0.0,
+        1.0,
+        0.61,
+        0.41,
+        0.5,
+        1 / 3,
+        2.0**-53,
+        3 * 2.0**-53,
+        1 - 2.0**-53,
+        float(np.nextafter(0.61, 1)),
+        float(np.nextafter(0.41, 0)),
+        0.123456789,
+    ],
+)
 def test_coin_threshold_is_exact(p):
     # k / 2**53 < p (what uniform's float decides, computed exactly with Python's floats) iff k < _threshold(p)
     from mazegraph.generators import eller as E
@@ -253,8 +295,11 @@ def test_coin_threshold_is_exact(p):
             assert (k < t) == (k / 2**53 < p), (k, t)
 
 
-@pytest.mark.parametrize("G", [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
-                         ids=["torus", "cylinder", "sigma", "grid3d"])
+@pytest.mark.parametrize(
+    "G",
+    [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
+    ids=["torus", "cylinder", "sigma", "grid3d"],
+)
 def test_eller_square_kernel_only_on_full_rectangles(G):
     from mazegraph.generators import eller as E
 
@@ -322,10 +367,10 @@ def test_none_chances_are_the_defaults_of_each_focus():
         default = mg.generate(G, "eller", seed=5, focus=focus)
         assert mg.generate(G, "eller", seed=5, focus=focus, p_join=None, p_down=None) == default
         assert mg.generate(G, "eller", seed=5, focus=focus, p_join=p_join, p_down=p_down) == default
-    assert mg.generate(G, "eller", seed=5, focus="wall") != mg.generate(G, "eller", seed=5, focus="wall",
-                                                                          p_join=0.61, p_down=0.41)
+    assert mg.generate(G, "eller", seed=5, focus="wall") != mg.generate(
+        G, "eller", seed=5, focus="wall", p_join=0.61, p_down=0.41
+    )
     a, b = next(eller_stream(9, seed=3, p_join=None)), next(eller_stream(9, seed=3, p_join=0.61))
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
     small = mg.tessellations.orthogonal(2, 3)
-    assert (mg.uniformity.reachable_trees("eller", small, p_join=None)
-            == mg.uniformity.reachable_trees("eller", small))
+    assert mg.uniformity.reachable_trees("eller", small, p_join=None) == mg.uniformity.reachable_trees("eller", small)
