@@ -363,53 +363,6 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
 # -- Eller without end, on a square grid ----------------------------------------------------
 
 
-@kernel
-def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, top, relabel):
-    """One row of Eller on a square grid; returns how many sets the next row starts with.
-
-    Draws from the random stream exactly as :func:`_eller` does on an orthogonal grid.
-    """
-    cols = len(south)
-    for x in range(sets):
-        fpar[x] = -1
-    if scrambled:
-        scramble(visit, cols, state)
-    for i in range(cols):
-        q = visit[i] if scrambled else i
-        if q < cols - 1:
-            east[q] = uniform(state) < p_join and attach(fpar, lab[q], lab[q + 1])
-    for x in range(sets):
-        flag[x] = False
-        count[x] = 0
-    for q in range(cols):
-        a = root(fpar, lab[q])
-        top[q] = a
-        count[a] += 1
-    for q in range(cols):
-        x = top[q]
-        count[x] -= 1
-        south[q] = (count[x] == 0 and not flag[x]) or uniform(state) < p_down
-        if south[q]:
-            flag[x] = True
-            nlab[q] = lab[q]  # the set each cell of the next row hangs from, or none
-        else:
-            nlab[q] = -1
-    return number_sets(fpar, nlab, cols, sets, relabel, nlab)
-
-
-@kernel
-def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
-    for x in range(sets):
-        fpar[x] = -1
-    cols = len(east) + 1
-    if scrambled:
-        scramble(visit, cols, state)
-    for i in range(cols):
-        q = visit[i] if scrambled else i
-        if q < cols - 1:
-            east[q] = attach(fpar, lab[q], lab[q + 1])
-
-
 # -- the random stream in local words, for the square-grid kernel ---------------------------
 
 
@@ -592,6 +545,52 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
     return is_open
 
 
+@kernel
+def _stream_row(label, ring, size, visit, p_join, p_down, scrambled, last, state):
+    """One row of :class:`EllerStream`: ``(east, south)``, and ``label``, ``ring``, ``size`` made the next row's.
+
+    The steps of :func:`_eller_square` (:func:`_join_row`, :func:`_go_down`), on the row as a grid of its own:
+    passages east numbered ``0 .. cols - 2``, passages down ``cols - 1 .. 2 cols - 2``. The ``last`` row only
+    joins. The stream's words are read from and written back to ``state``.
+    """
+    cols = len(label)
+    cells = np.arange(cols, dtype=np.int32)
+    step_edge = np.empty((cols, 2), dtype=np.int32)
+    for q in range(cols):
+        step_edge[q, 0] = cols - 1 + q
+        step_edge[q, 1] = q
+    row_open = np.zeros(2 * cols - 1, dtype=np.bool_)
+    east = np.zeros(cols, dtype=np.bool_)
+    words = (state[0], state[1], state[2], state[3])
+    words = _join_row(label, ring, size, visit, east, scrambled, last, _threshold(p_join), words)
+    if last:
+        row_open[: cols - 1] = east[: cols - 1]
+    else:
+        next_label = np.empty(cols, dtype=np.int32)
+        next_ring = np.empty(cols, dtype=np.int32)
+        next_size = np.empty(cols, dtype=np.int32)
+        first = np.full(cols, -1, dtype=np.int32)
+        words = _go_down(
+            label,
+            size,
+            first,
+            east,
+            next_label,
+            next_ring,
+            next_size,
+            row_open,
+            cells,
+            step_edge,
+            _threshold(p_down),
+            words,
+        )
+        label[:] = next_label
+        ring[:] = next_ring
+        size[:] = next_size
+    state[0], state[1], state[2], state[3] = words
+    return row_open[: cols - 1].copy(), row_open[cols - 1 :].copy()
+
+
 def _square_rows(cells: CellGraph) -> Box | None:
     """The box of ``cells`` when they are a full rectangle of the square grid whose rows are its first axis.
 
@@ -644,40 +643,26 @@ class EllerStream(Iterator):
         self.scrambled = ORDER.check(order, owner="eller_stream") == "scrambled"
         self._visit = np.arange(self.cols, dtype=np.int32)
         self._state = kernel_state(as_generator(seed))
-        self._lab = np.arange(self.cols, dtype=np.int32)
-        self._nlab = np.zeros(self.cols, dtype=np.int32)
-        self._sets = self.cols
-        self._fpar = np.zeros(self.cols, dtype=np.int32)
-        self._flag = np.zeros(self.cols, dtype=np.bool_)
-        self._count = np.zeros(self.cols, dtype=np.int32)
-        self._top = np.zeros(self.cols, dtype=np.int32)
-        self._relabel = np.zeros(self.cols, dtype=np.int32)
+        self._label = np.arange(self.cols, dtype=np.int32)  # the row's sets, as _eller_square holds them
+        self._ring = np.arange(self.cols, dtype=np.int32)
+        self._size = np.ones(self.cols, dtype=np.int32)
         self.rows = 0
         self.closed = False
 
     def __next__(self) -> tuple[np.ndarray, np.ndarray]:
         if self.closed:
             raise StopIteration
-        east = np.zeros(self.cols - 1, dtype=np.bool_)
-        south = np.zeros(self.cols, dtype=np.bool_)
-        self._sets = _stream_row(
-            self._lab,
-            self._sets,
-            self._state,
+        east, south = _stream_row(
+            self._label,
+            self._ring,
+            self._size,
+            self._visit,
             self.p_join,
             self.p_down,
             self.scrambled,
-            self._visit,
-            east,
-            south,
-            self._nlab,
-            self._fpar,
-            self._flag,
-            self._count,
-            self._top,
-            self._relabel,
+            False,
+            self._state,
         )
-        self._lab, self._nlab = self._nlab, self._lab
         self.rows += 1
         return east, south
 
@@ -688,11 +673,20 @@ class EllerStream(Iterator):
         """
         if self.closed:
             return None
-        east = np.zeros(self.cols - 1, dtype=np.bool_)
-        _stream_last(self._lab, self._sets, east, self._fpar, self._visit, self.scrambled, self._state)
+        east, south = _stream_row(
+            self._label,
+            self._ring,
+            self._size,
+            self._visit,
+            self.p_join,
+            self.p_down,
+            self.scrambled,
+            True,
+            self._state,
+        )
         self.closed = True
         self.rows += 1
-        return east, np.zeros(self.cols, dtype=np.bool_)
+        return east, south
 
 
 def eller_stream(

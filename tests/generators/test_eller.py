@@ -338,7 +338,7 @@ def test_stream_runs_long_in_one_row_of_memory():
     stream = eller_stream(50, seed=1)
     for _ in range(1000):
         next(stream)
-    assert stream.rows == 1000 and stream._lab.shape == (50,)
+    assert stream.rows == 1000 and stream._label.shape == (50,)
 
 
 def test_stream_close_and_errors():
