@@ -6,7 +6,7 @@ chains and the parts of the rows to come are
 that keeps every set joined to the rest are :mod:`.row_sets`).
 :func:`eller_stream` makes square-grid rows one at a time for as long as wanted,
 in memory proportional to one row. On a full rectangle of the square grid a kernel of its own
-(:func:`_eller_square`) makes the same mazes from the same random stream, about twice as fast.
+(:func:`_eller_square`) makes the same mazes from the same random stream, about four times as fast.
 """
 
 from __future__ import annotations
@@ -37,14 +37,26 @@ DAEDALUS_P_DOWN = 0.41
 #: Daedalus' figures as a wall adder come from other chances (row_walls.py): 27.97% / 3.20% as Daedalus
 DAEDALUS_WALL_P_JOIN = 0.47
 DAEDALUS_WALL_P_DOWN = 0.255
-P_JOIN = Param("p_join", Number(0, 1), None,
-               f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
-               f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)")
-P_DOWN = Param("p_down", Number(0, 1), None,
-               f"chance of each extra passage down from a set (default {DAEDALUS_P_DOWN} carving passages, "
-               f"{DAEDALUS_WALL_P_DOWN} adding walls)")
-ORDER = Param("order", Choice(("scrambled", "sequential")), "scrambled",
-              "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row")
+P_JOIN = Param(
+    "p_join",
+    Number(0, 1),
+    None,
+    f"chance of joining two neighbouring sets in a row (default {DAEDALUS_P_JOIN} carving passages, "
+    f"{DAEDALUS_WALL_P_JOIN} adding walls: Daedalus' textures)",
+)
+P_DOWN = Param(
+    "p_down",
+    Number(0, 1),
+    None,
+    f"chance of each extra passage down from a set (default {DAEDALUS_P_DOWN} carving passages, "
+    f"{DAEDALUS_WALL_P_DOWN} adding walls)",
+)
+ORDER = Param(
+    "order",
+    Choice(("scrambled", "sequential")),
+    "scrambled",
+    "the order a row's joins visit its cells: a random order per row (as Daedalus), or along the row",
+)
 
 
 @kernel(python=False)
@@ -62,8 +74,24 @@ def scramble(visit, length, state):
 
 
 @kernel
-def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, futloc, ncomp, crosses, p_join, p_down,
-           scrambled, state):
+def _eller(
+    indptr,
+    neighbors,
+    edge_ids,
+    rown,
+    order,
+    rowptr,
+    posr,
+    along,
+    down,
+    futloc,
+    ncomp,
+    crosses,
+    p_join,
+    p_down,
+    scrambled,
+    state,
+):
     zeta = len(crosses) > 0  # crossing diagonals: look them up only then
     m = len(neighbors) // 2
     is_open = np.zeros(m, dtype=np.bool_)
@@ -154,8 +182,28 @@ def _eller(indptr, neighbors, edge_ids, rown, order, rowptr, posr, along, down, 
             for x in range(nlength):
                 if assigned[x] >= 0:
                     attach(qpar, assigned[x], sets + futloc[order[nbase + x]])
-            repair_row(indptr, neighbors, edge_ids, rown, order, posr, futloc, crosses, is_open, fpar, qpar, lab,
-                       no_up, assigned, sets, total, base, length, r, state)
+            repair_row(
+                indptr,
+                neighbors,
+                edge_ids,
+                rown,
+                order,
+                posr,
+                futloc,
+                crosses,
+                is_open,
+                fpar,
+                qpar,
+                lab,
+                no_up,
+                assigned,
+                sets,
+                total,
+                base,
+                length,
+                r,
+                state,
+            )
 
         # the next row's sets: those carried down, then a new set for every other cell
         sets = number_sets(fpar, assigned, nlength, sets, relabel, nlab)
@@ -280,63 +328,181 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
     square = _square_rows(cells)
     if square is not None:  # a full rectangle of the square grid: the same draws, without the general bookkeeping
         rows, cols = (int(x) for x in square.shape)
-        return _eller_square(rows, cols, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
-                             order == "scrambled", kernel_state(rng))
+        return _eller_square(
+            rows,
+            cols,
+            square.cell_at,
+            square.step_edge,
+            cells.n_edges,
+            p_join,
+            p_down,
+            order == "scrambled",
+            kernel_state(rng),
+        )
     rs = row_structure(cells)
     return _eller(
-        cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
-        rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled", kernel_state(rng),
+        cells.indptr,
+        cells.neighbors,
+        cells.edge_ids,
+        rs.rown,
+        rs.order,
+        rs.rowptr,
+        rs.posr,
+        rs.along,
+        rs.down,
+        rs.futloc,
+        rs.ncomp,
+        rs.crosses,
+        p_join,
+        p_down,
+        order == "scrambled",
+        kernel_state(rng),
     )
 
 
 # -- Eller without end, on a square grid ----------------------------------------------------
 
 
-@kernel
-def _stream_row(lab, sets, state, p_join, p_down, scrambled, visit, east, south, nlab, fpar, flag, count, top, relabel):
-    """One row of Eller on a square grid; returns how many sets the next row starts with.
+# -- the random stream in local words, for the square-grid kernel ---------------------------
 
-    Draws from the random stream exactly as :func:`_eller` does on an orthogonal grid.
+
+@kernel(python=False)
+def _next_word(words):
+    """One step of xoshiro256** on a state held as a tuple of four uint64 words: ``(output, next words)``.
+
+    The step of :func:`mazegraph._random.next_u64`, which keeps the state in an array: a kernel that holds
+    the state in local words instead lets the compiler keep it in registers, where the array is written
+    back and read again around the kernel's other stores. The draws and their order are the same, and so
+    are the mazes.
     """
-    cols = len(south)
-    for x in range(sets):
-        fpar[x] = -1
+    s0, s1, s2, s3 = words
+    x = s1 * np.uint64(5)
+    x = (x << np.uint64(7)) | (x >> np.uint64(57))
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
+    return x * np.uint64(9), (s0, s1, s2, s3)
+
+
+@kernel(python=False)
+def _threshold(p):
+    """The whole number ``t`` for which ``k / 2**53 < p`` exactly when ``k < t`` (``0 <= p <= 1``, ``k`` whole).
+
+    ``k / 2**53`` is the float :func:`mazegraph._random.uniform` makes of 53 random bits ``k``; ``p * 2**53``
+    is exact, and a whole ``k`` is below it exactly when it is below its ceiling.
+    """
+    return np.uint64(np.ceil(p * 9007199254740992.0))
+
+
+@kernel(python=False)
+def _coin_word(words, threshold):
+    """``uniform(state) < p`` on words held as :func:`_next_word` holds them: ``(outcome, next words)``.
+
+    ``threshold`` is :func:`_threshold` of ``p``: comparing the 53 bits with it gives the same outcome
+    without making a float, and sooner (measured: 4 ns a cell of Eller's square kernel, where many
+    joins are mispredicted and the processor finds out only when the coin is known).
+    """
+    x, words = _next_word(words)
+    return (x >> np.uint64(11)) < threshold, words
+
+
+@kernel(python=False)
+def _scramble_words(visit, length, words):
+    """:func:`scramble` (with :func:`mazegraph._random.bounded`'s draws) on words; returns the next words."""
+    for q in range(length):
+        x, words = _next_word(words)
+        j = np.int64(((x >> np.uint64(32)) * np.uint64(q + 1)) >> np.uint64(32))
+        visit[q] = visit[j]
+        visit[j] = q
+    return words
+
+
+@kernel(python=False)
+def _merge_sets(label, ring, size, a, b):
+    """Merge the sets labelled ``a`` and ``b`` (``a != b``) of one row: relabel the smaller set's cells.
+
+    A set's label is one of its cells; ``ring`` links each set's cells in a circle, so the smaller set
+    is walked from its label cell, and the two circles are then spliced into one by swapping two links.
+    Relabelling the smaller set (union by size) bounds a row's work by ``cols log cols``.
+    """
+    if size[a] > size[b]:
+        a, b = b, a
+    c = a
+    while True:
+        label[c] = b
+        c = ring[c]
+        if c == a:
+            break
+    ring[a], ring[b] = ring[b], ring[a]
+    size[b] += size[a]
+
+
+@kernel(python=False)
+def _join_row(label, ring, size, visit, east, scrambled, last, join_threshold, words):
+    """The joins of one row of the square grid: ``east[q]`` is True where cells ``q`` and ``q + 1`` are joined.
+
+    Neighbours of different sets are joined with a coin (every such pair in the ``last`` row), visiting
+    the row's cells in a new random order when ``scrambled``; each join merges the two sets
+    (:func:`_merge_sets`). Returns the stream's next words.
+    """
+    cols = len(label)
     if scrambled:
-        scramble(visit, cols, state)
+        words = _scramble_words(visit, cols, words)
     for i in range(cols):
         q = visit[i] if scrambled else i
         if q < cols - 1:
-            east[q] = uniform(state) < p_join and attach(fpar, lab[q], lab[q + 1])
-    for x in range(sets):
-        flag[x] = False
-        count[x] = 0
-    for q in range(cols):
-        a = root(fpar, lab[q])
-        top[q] = a
-        count[a] += 1
-    for q in range(cols):
-        x = top[q]
-        count[x] -= 1
-        south[q] = (count[x] == 0 and not flag[x]) or uniform(state) < p_down
-        if south[q]:
-            flag[x] = True
-            nlab[q] = lab[q]  # the set each cell of the next row hangs from, or none
-        else:
-            nlab[q] = -1
-    return number_sets(fpar, nlab, cols, sets, relabel, nlab)
+            join = True
+            if not last:
+                join, words = _coin_word(words, join_threshold)
+            a = label[q]
+            b = label[q + 1]
+            link = join & (a != b)
+            east[q] = link
+            if link:
+                _merge_sets(label, ring, size, a, b)
+    return words
 
 
-@kernel
-def _stream_last(lab, sets, east, fpar, visit, scrambled, state):
-    for x in range(sets):
-        fpar[x] = -1
-    cols = len(east) + 1
-    if scrambled:
-        scramble(visit, cols, state)
-    for i in range(cols):
-        q = visit[i] if scrambled else i
+@kernel(python=False)
+def _go_down(
+    label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold, words
+):
+    """The passages down from one row of the square grid (``cells``, left to right), and the next row's sets.
+
+    Along the row, each cell goes down with a coin, except that the last cell of a set none of whose cells
+    went down must (and draws no coin). Below, the cells reached from one set form one set, labelled by
+    its first cell, and every other cell a set of its own. The row's passages, down and ``east``
+    (:func:`_join_row`), go into the mask on the way: in the joins' scrambled order, on a wide row each
+    store would touch a part of ``step_edge`` and of the mask not yet in cache. ``size`` is spent (all 0
+    at the end) and ``first`` is left all -1. Returns the stream's next words.
+    """
+    cols = len(label)
+    for q in range(cols):
+        x = label[q]
+        size[x] -= 1
+        f = first[x]  # the set's first cell that went down, or -1
+        forced = size[x] == 0 and f < 0
+        coin, drawn = _coin_word(words, down_threshold)
+        down = forced | coin
+        words = words if forced else drawn  # (a choice, not a branch: `forced` is hard to predict)
+        c = cells[q]
+        is_open[step_edge[c, 0]] = down
         if q < cols - 1:
-            east[q] = attach(fpar, lab[q], lab[q + 1])
+            is_open[step_edge[c, 1]] = east[q]
+        head = f if down and f >= 0 else q  # the label of q below: the set's first cell down, or q itself
+        first[x] = head if down else f
+        next_size[q] = 0
+        next_ring[q] = q
+        next_ring[q] = next_ring[head]  # put q into head's circle, after head (q's own circle if q is head)
+        next_ring[head] = q
+        next_label[q] = head
+        next_size[head] += 1
+    first[:] = -1
+    return words
 
 
 @kernel
@@ -344,49 +510,85 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
     """Eller on a full ``rows x cols`` rectangle of the square grid, straight into the edge mask.
 
     Makes the same maze as :func:`_eller` (and :func:`eller_stream`) from the same random stream, with
-    less bookkeeping: the union-find runs over the row's positions (a root is -1), a carried cell of the
-    next row hangs from one carried cell of its set, and no set is ever renumbered.
+    Eller's own bookkeeping: every cell of the row holds the label of its set (one of the set's cells),
+    so "same set?" is two loads, without a union-find's chains of parents; a row is
+    :func:`_join_row` then :func:`_go_down`.
     """
     is_open = np.zeros(n_edges, dtype=np.bool_)
-    par = np.full(cols, -1, dtype=np.int32)
-    top = np.zeros(cols, dtype=np.int32)  # the set (root position) of each cell once the joins are done
-    left = np.zeros(cols, dtype=np.int32)  # cells of each set not yet decided in the passage-down pass
-    has = np.zeros(cols, dtype=np.bool_)  # the set has a passage down
-    rep = np.zeros(cols, dtype=np.int32)  # a cell of each set that went down
-    south = np.zeros(cols, dtype=np.bool_)
+    label = np.arange(cols, dtype=np.int32)  # this row: the set of each cell,
+    ring = np.arange(cols, dtype=np.int32)  # the next cell of its set (around a circle)
+    size = np.ones(cols, dtype=np.int32)  # and, per label, the set's cells
+    next_label = np.zeros(cols, dtype=np.int32)  # the same for the next row
+    next_ring = np.zeros(cols, dtype=np.int32)
+    next_size = np.zeros(cols, dtype=np.int32)
+    first = np.full(cols, -1, dtype=np.int32)
     visit = np.arange(cols, dtype=np.int32)
+    east = np.zeros(cols, dtype=np.bool_)
+    words = (state[0], state[1], state[2], state[3])  # the random stream, in registers
+    join_threshold = _threshold(p_join)
+    down_threshold = _threshold(p_down)
     for r in range(rows):
+        cells = cell_at[r * cols : (r + 1) * cols]
         last = r == rows - 1
-        base = r * cols
-        if scrambled:
-            scramble(visit, cols, state)
-        for i in range(cols):
-            q = visit[i] if scrambled else i
-            if q < cols - 1:
-                join = last or uniform(state) < p_join
-                a = root(par, q)
-                b = root(par, q + 1)
-                link = join & (a != b)  # written without branches: `join` is a coin flip
-                par[a] = b if link else par[a]
-                is_open[step_edge[cell_at[base + q], 1]] = link
+        words = _join_row(label, ring, size, visit, east, scrambled, last, join_threshold, words)
         if last:
+            for q in range(cols - 1):
+                is_open[step_edge[cells[q], 1]] = east[q]
             break
-        for q in range(cols):  # `left` is all 0 and `has` all False here
-            x = root(par, q)
-            top[q] = x
-            left[x] += 1
-        for q in range(cols):
-            x = top[q]
-            left[x] -= 1
-            down = (left[x] == 0 and not has[x]) or uniform(state) < p_down
-            south[q] = down
-            has[x] = has[x] | down
-            rep[x] = q if down else rep[x]
-            is_open[step_edge[cell_at[base + q], 0]] = down
-        for q in range(cols):  # the next row: carried cells hang from their set's `rep`, the others stand alone
-            par[q] = rep[top[q]] if south[q] and rep[top[q]] != q else -1
-            has[q] = False
+        words = _go_down(
+            label, size, first, east, next_label, next_ring, next_size, is_open, cells, step_edge, down_threshold, words
+        )
+        label, next_label = next_label, label
+        ring, next_ring = next_ring, ring
+        size, next_size = next_size, size
+    state[0], state[1], state[2], state[3] = words
     return is_open
+
+
+@kernel
+def _stream_row(label, ring, size, visit, p_join, p_down, scrambled, last, state):
+    """One row of :class:`EllerStream`: ``(east, south)``, and ``label``, ``ring``, ``size`` made the next row's.
+
+    The steps of :func:`_eller_square` (:func:`_join_row`, :func:`_go_down`), on the row as a grid of its own:
+    passages east numbered ``0 .. cols - 2``, passages down ``cols - 1 .. 2 cols - 2``. The ``last`` row only
+    joins. The stream's words are read from and written back to ``state``.
+    """
+    cols = len(label)
+    cells = np.arange(cols, dtype=np.int32)
+    step_edge = np.empty((cols, 2), dtype=np.int32)
+    for q in range(cols):
+        step_edge[q, 0] = cols - 1 + q
+        step_edge[q, 1] = q
+    row_open = np.zeros(2 * cols - 1, dtype=np.bool_)
+    east = np.zeros(cols, dtype=np.bool_)
+    words = (state[0], state[1], state[2], state[3])
+    words = _join_row(label, ring, size, visit, east, scrambled, last, _threshold(p_join), words)
+    if last:
+        row_open[: cols - 1] = east[: cols - 1]
+    else:
+        next_label = np.empty(cols, dtype=np.int32)
+        next_ring = np.empty(cols, dtype=np.int32)
+        next_size = np.empty(cols, dtype=np.int32)
+        first = np.full(cols, -1, dtype=np.int32)
+        words = _go_down(
+            label,
+            size,
+            first,
+            east,
+            next_label,
+            next_ring,
+            next_size,
+            row_open,
+            cells,
+            step_edge,
+            _threshold(p_down),
+            words,
+        )
+        label[:] = next_label
+        ring[:] = next_ring
+        size[:] = next_size
+    state[0], state[1], state[2], state[3] = words
+    return row_open[: cols - 1].copy(), row_open[cols - 1 :].copy()
 
 
 def _square_rows(cells: CellGraph) -> Box | None:
@@ -402,8 +604,10 @@ def _square_rows(cells: CellGraph) -> Box | None:
         rows, cols = (int(x) for x in box.shape)
         rs = row_structure(cells)
         at = box.cell_at.reshape(rows, cols)
-        if len(rs.rowptr) != rows + 1 or len(rs.crosses) or not (
-            (rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all()
+        if (
+            len(rs.rowptr) != rows + 1
+            or len(rs.crosses)
+            or not ((rs.rown[at] == np.arange(rows)[:, None]).all() and (rs.posr[at] == np.arange(cols)[None, :]).all())
         ):
             return None
         return box
@@ -439,27 +643,26 @@ class EllerStream(Iterator):
         self.scrambled = ORDER.check(order, owner="eller_stream") == "scrambled"
         self._visit = np.arange(self.cols, dtype=np.int32)
         self._state = kernel_state(as_generator(seed))
-        self._lab = np.arange(self.cols, dtype=np.int32)
-        self._nlab = np.zeros(self.cols, dtype=np.int32)
-        self._sets = self.cols
-        self._fpar = np.zeros(self.cols, dtype=np.int32)
-        self._flag = np.zeros(self.cols, dtype=np.bool_)
-        self._count = np.zeros(self.cols, dtype=np.int32)
-        self._top = np.zeros(self.cols, dtype=np.int32)
-        self._relabel = np.zeros(self.cols, dtype=np.int32)
+        self._label = np.arange(self.cols, dtype=np.int32)  # the row's sets, as _eller_square holds them
+        self._ring = np.arange(self.cols, dtype=np.int32)
+        self._size = np.ones(self.cols, dtype=np.int32)
         self.rows = 0
         self.closed = False
 
     def __next__(self) -> tuple[np.ndarray, np.ndarray]:
         if self.closed:
             raise StopIteration
-        east = np.zeros(self.cols - 1, dtype=np.bool_)
-        south = np.zeros(self.cols, dtype=np.bool_)
-        self._sets = _stream_row(
-            self._lab, self._sets, self._state, self.p_join, self.p_down, self.scrambled, self._visit, east, south,
-            self._nlab, self._fpar, self._flag, self._count, self._top, self._relabel,
+        east, south = _stream_row(
+            self._label,
+            self._ring,
+            self._size,
+            self._visit,
+            self.p_join,
+            self.p_down,
+            self.scrambled,
+            False,
+            self._state,
         )
-        self._lab, self._nlab = self._nlab, self._lab
         self.rows += 1
         return east, south
 
@@ -470,15 +673,25 @@ class EllerStream(Iterator):
         """
         if self.closed:
             return None
-        east = np.zeros(self.cols - 1, dtype=np.bool_)
-        _stream_last(self._lab, self._sets, east, self._fpar, self._visit, self.scrambled, self._state)
+        east, south = _stream_row(
+            self._label,
+            self._ring,
+            self._size,
+            self._visit,
+            self.p_join,
+            self.p_down,
+            self.scrambled,
+            True,
+            self._state,
+        )
         self.closed = True
         self.rows += 1
-        return east, np.zeros(self.cols, dtype=np.bool_)
+        return east, south
 
 
-def eller_stream(cols: int, seed=None, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN,
-                 order="scrambled") -> EllerStream:
+def eller_stream(
+    cols: int, seed=None, *, p_join=DAEDALUS_P_JOIN, p_down=DAEDALUS_P_DOWN, order="scrambled"
+) -> EllerStream:
     """Stream an Eller maze on a square grid, one row at a time, for as many rows as wanted.
 
     Parameters

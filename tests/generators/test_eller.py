@@ -179,10 +179,16 @@ def test_eller_every_set_goes_down_once_with_p_down_0():
 
 
 @pytest.mark.parametrize("shape", [(1, 1), (1, 6), (6, 1), (2, 3), (9, 14), (40, 23)])
-@pytest.mark.parametrize(("p_join", "p_down", "order"), [
-    (0.61, 0.41, "scrambled"), (0.5, 0.5, "sequential"), (1.0, 0.0, "scrambled"), (0.0, 1.0, "scrambled"),
-    (0.3, 0.0, "sequential"),
-])
+@pytest.mark.parametrize(
+    ("p_join", "p_down", "order"),
+    [
+        (0.61, 0.41, "scrambled"),
+        (0.5, 0.5, "sequential"),
+        (1.0, 0.0, "scrambled"),
+        (0.0, 1.0, "scrambled"),
+        (0.3, 0.0, "sequential"),
+    ],
+)
 def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_down, order):
     # Full rectangles of the square grid take a kernel of their own (union-find over row positions, no
     # renumbering); it must make, draw for draw, the maze the general row kernel makes on the same grid.
@@ -196,17 +202,104 @@ def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_dow
     assert square is not None
     for seed in range(10):
         general = E._eller(
-            cells.indptr, cells.neighbors, cells.edge_ids, rs.rown, rs.order, rs.rowptr, rs.posr, rs.along, rs.down,
-            rs.futloc, rs.ncomp, rs.crosses, p_join, p_down, order == "scrambled",
+            cells.indptr,
+            cells.neighbors,
+            cells.edge_ids,
+            rs.rown,
+            rs.order,
+            rs.rowptr,
+            rs.posr,
+            rs.along,
+            rs.down,
+            rs.futloc,
+            rs.ncomp,
+            rs.crosses,
+            p_join,
+            p_down,
+            order == "scrambled",
             kernel_state(np.random.default_rng(seed)),
         )
-        fast = E._eller_square(*shape, square.cell_at, square.step_edge, cells.n_edges, p_join, p_down,
-                               order == "scrambled", kernel_state(np.random.default_rng(seed)))
+        fast = E._eller_square(
+            *shape,
+            square.cell_at,
+            square.step_edge,
+            cells.n_edges,
+            p_join,
+            p_down,
+            order == "scrambled",
+            kernel_state(np.random.default_rng(seed)),
+        )
         assert np.array_equal(general, fast), seed
 
 
-@pytest.mark.parametrize("G", [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
-                         ids=["torus", "cylinder", "sigma", "grid3d"])
+def test_eller_square_kernel_draws_the_stream_of_the_random_module():
+    # the square kernel holds xoshiro256**'s state in four local words and settles coins on the 53 bits;
+    # step for step it must give next_u64's words, uniform(state) < p's outcomes and scramble's orders
+    import numba
+
+    from mazegraph._random import kernel_state, next_u64, uniform
+    from mazegraph.generators import eller as E
+
+    @numba.njit
+    def both(state, p, steps):
+        words = (state[0], state[1], state[2], state[3])
+        threshold = E._threshold(p)
+        mine = np.zeros((steps, 3), dtype=np.uint64)
+        theirs = np.zeros((steps, 3), dtype=np.uint64)
+        visit, visit_theirs = np.arange(7, dtype=np.int32), np.arange(7, dtype=np.int32)
+        for k in range(steps):
+            mine[k, 0], words = E._next_word(words)
+            coin, words = E._coin_word(words, threshold)
+            mine[k, 1] = coin
+            words = E._scramble_words(visit, 7, words)
+            mine[k, 2] = visit[k % 7]
+        for k in range(steps):
+            theirs[k, 0] = next_u64(state)
+            theirs[k, 1] = uniform(state) < p
+            E.scramble(visit_theirs, 7, state)
+            theirs[k, 2] = visit_theirs[k % 7]
+        return mine, theirs
+
+    for seed, p in enumerate([0.61, 0.41, 0.5, 0.0, 1.0, 2.0**-53, 1 - 2.0**-53, np.nextafter(0.61, 0)]):
+        mine, theirs = both(kernel_state(np.random.default_rng(seed)), p, 2000)
+        assert np.array_equal(mine, theirs), p
+        if 0.01 < p < 0.99:
+            assert 0 < mine[:, 1].sum() < len(mine)  # coins of both outcomes were compared
+
+
+@pytest.mark.parametrize(
+    "p",
+    [
+        0.0,
+        1.0,
+        0.61,
+        0.41,
+        0.5,
+        1 / 3,
+        2.0**-53,
+        3 * 2.0**-53,
+        1 - 2.0**-53,
+        float(np.nextafter(0.61, 1)),
+        float(np.nextafter(0.41, 0)),
+        0.123456789,
+    ],
+)
+def test_coin_threshold_is_exact(p):
+    # k / 2**53 < p (what uniform's float decides, computed exactly with Python's floats) iff k < _threshold(p)
+    from mazegraph.generators import eller as E
+
+    t = int(E._threshold(p))
+    around = int(p * 2**53)
+    for k in {0, 1, around - 2, around - 1, around, around + 1, around + 2, 2**53 - 1}:
+        if 0 <= k < 2**53:
+            assert (k < t) == (k / 2**53 < p), (k, t)
+
+
+@pytest.mark.parametrize(
+    "G",
+    [T.torus(5, 6), T.cylinder(5, 6), T.sigma(4, 5), T.grid((3, 4, 3))],
+    ids=["torus", "cylinder", "sigma", "grid3d"],
+)
 def test_eller_square_kernel_only_on_full_rectangles(G):
     from mazegraph.generators import eller as E
 
@@ -245,7 +338,7 @@ def test_stream_runs_long_in_one_row_of_memory():
     stream = eller_stream(50, seed=1)
     for _ in range(1000):
         next(stream)
-    assert stream.rows == 1000 and stream._lab.shape == (50,)
+    assert stream.rows == 1000 and stream._label.shape == (50,)
 
 
 def test_stream_close_and_errors():
@@ -274,10 +367,10 @@ def test_none_chances_are_the_defaults_of_each_focus():
         default = mg.generate(G, "eller", seed=5, focus=focus)
         assert mg.generate(G, "eller", seed=5, focus=focus, p_join=None, p_down=None) == default
         assert mg.generate(G, "eller", seed=5, focus=focus, p_join=p_join, p_down=p_down) == default
-    assert mg.generate(G, "eller", seed=5, focus="wall") != mg.generate(G, "eller", seed=5, focus="wall",
-                                                                          p_join=0.61, p_down=0.41)
+    assert mg.generate(G, "eller", seed=5, focus="wall") != mg.generate(
+        G, "eller", seed=5, focus="wall", p_join=0.61, p_down=0.41
+    )
     a, b = next(eller_stream(9, seed=3, p_join=None)), next(eller_stream(9, seed=3, p_join=0.61))
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
     small = mg.tessellations.orthogonal(2, 3)
-    assert (mg.uniformity.reachable_trees("eller", small, p_join=None)
-            == mg.uniformity.reachable_trees("eller", small))
+    assert mg.uniformity.reachable_trees("eller", small, p_join=None) == mg.uniformity.reachable_trees("eller", small)
