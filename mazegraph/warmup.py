@@ -34,13 +34,19 @@ __all__ = ["Probe", "job_probes", "all_probes", "tasks", "compile_probes", "ensu
 Probe = tuple
 """``("generate", tessellation, algorithm, focus, options_json)``, ``("metrics", tessellation)`` (every metric
 of :func:`mazegraph.metrics.summary`), ``("metrics", tessellation, names_json)`` (only those metrics, as a job's
-workers compute them), ``("solve", method)`` or ``("routing", operation)``."""
+workers compute them), ``("solve", method)``, ``("routing", operation)`` or ``("int seed",)`` (the kernels that
+turn an int seed into a random stream).
+
+Probes seed their mazes with a ``numpy.random.Generator``, as a job's workers do: an int seed takes another
+path (:class:`mazegraph._random.KernelSeed`, its own kernels), which a job never takes, so compiling it there
+would be wasted; ``("int seed",)`` compiles that path for :func:`all_probes`."""
 
 _LABEL = "compiling mazegraph kernels for this machine, one-off"
 
 
-def job_probes(algorithms: Iterable[tuple[str, str, dict]], tessellations: Iterable[str],
-               metrics: bool | Sequence[str] = True) -> list[Probe]:
+def job_probes(
+    algorithms: Iterable[tuple[str, str, dict]], tessellations: Iterable[str], metrics: bool | Sequence[str] = True
+) -> list[Probe]:
     """The probes of a job: each (algorithm, focus, options) on each tessellation, and metrics per tessellation.
 
     Parameters
@@ -87,9 +93,28 @@ def all_probes() -> list[Probe]:
     probes += [("generate", "grid", "division", "passage", "{}")]  # boxes of other dimensions: the general kernel
     probes += [("metrics", name) for name in ("orthogonal", "theta", "grid")]
     probes += [("solve", method) for method in solvers()]
-    probes += [("routing", op) for op in ("braid", "sparsify", "sparsify_radius", "remove_loops", "remove_isolations",
-                                          "bottlenecks", "flood", "to_unicursal")]
+    probes += [
+        ("routing", op)
+        for op in (
+            "braid",
+            "sparsify",
+            "sparsify_radius",
+            "remove_loops",
+            "remove_isolations",
+            "bottlenecks",
+            "flood",
+            "to_unicursal",
+        )
+    ]
+    probes += [("int seed",)]
     return probes
+
+
+def _seed():
+    """The seed of a probe's maze: a Generator, as the runner's workers give (see :data:`Probe`)."""
+    import numpy as np
+
+    return np.random.default_rng(0)
 
 
 def run_probe(probe: Probe) -> int:
@@ -107,10 +132,10 @@ def run_probe(probe: Probe) -> int:
         if kind == "generate":
             _, name, algorithm, focus, options = probe
             cells = _example(tessellations, name)
-            generate(cells, algorithm, seed=0, focus=focus, **json.loads(options))
+            generate(cells, algorithm, seed=_seed(), focus=focus, **json.loads(options))
         elif kind == "metrics":
             cells = _example(tessellations, probe[1])
-            maze = generate(cells, "kruskal", seed=0)
+            maze = generate(cells, "kruskal", seed=_seed())
             if len(probe) > 2:  # only these metrics, computed as the job's workers compute them
                 from .runner.worker import _direct_metrics
 
@@ -120,9 +145,11 @@ def run_probe(probe: Probe) -> int:
                 metrics.summary(maze)
         elif kind == "solve":
             cells = _example(tessellations, "orthogonal")
-            solve(generate(cells, "kruskal", seed=0), probe[1], seed=0)
+            solve(generate(cells, "kruskal", seed=_seed()), probe[1], seed=0)
         elif kind == "routing":
-            _routing(probe[1], generate(_example(tessellations, "orthogonal"), "kruskal", seed=0))
+            _routing(probe[1], generate(_example(tessellations, "orthogonal"), "kruskal", seed=_seed()))
+        elif kind == "int seed":
+            generate(_example(tessellations, "orthogonal"), "kruskal", seed=0)
     except (MazeError, TypeError, ValueError):
         pass
     except Exception:  # noqa: BLE001, S110 - any other failure too: the job itself reports what goes wrong
@@ -153,15 +180,17 @@ def _quiet() -> None:
 
 
 def tasks(probes: Sequence[Probe]) -> list[tuple[Probe, ...]]:
-    """The probes grouped into tasks for the compiling processes: one task per algorithm, others alone.
+    """The probes grouped into tasks for the compiling processes: one task per generator module, others alone.
 
     An algorithm's probes (its focuses, options and tessellations) call the
-    same kernels, and a kernel is written to numba's disk cache only when its
-    compilation ends: two processes that start on the same algorithm at once
-    both compile it (measured on the Pullen job, hunt and kill's passage and
-    wall probes compiled ``_hunt_and_kill``, 3.9 s CPU, in both processes).
-    Grouped, one process compiles an algorithm and the others run other tasks.
-    Tasks keep the order of their first probe.
+    same kernels, and so may the algorithms of one module (growing tree and
+    growing forest share ``_grow``, 2.4 s CPU to compile); a kernel is written
+    to numba's disk cache only when its compilation ends, so two processes
+    that start on the same kernel at once both compile it (measured on the
+    Pullen job: hunt and kill's passage and wall probes compiled
+    ``_hunt_and_kill``, 3.9 s CPU, in both processes; growing tree and growing
+    forest ``_grow`` in both). Grouped, one process compiles a module and the
+    others run other tasks. Tasks keep the order of their first probe.
 
     Examples
     --------
@@ -172,9 +201,18 @@ def tasks(probes: Sequence[Probe]) -> list[tuple[Probe, ...]]:
     """
     groups: dict[tuple, list[Probe]] = {}
     for probe in probes:
-        key = ("generate", probe[2]) if probe[0] == "generate" else tuple(probe)
+        key = ("generate", _module(probe[2])) if probe[0] == "generate" else tuple(probe)
         groups.setdefault(key, []).append(tuple(probe))
     return [tuple(group) for group in groups.values()]
+
+
+def _module(algorithm: str) -> str:
+    """The module defining an algorithm's generator (the algorithm's name if it is not registered)."""
+    from .generators import algorithms, lookup
+
+    if algorithm not in algorithms():
+        return algorithm
+    return getattr(lookup(algorithm).function, "__module__", None) or algorithm
 
 
 def run_task(task: Sequence[Probe]) -> int:
@@ -209,8 +247,14 @@ def compile_probes(probes: Sequence[Probe], workers: int | None = None, progress
     terminal = sys.stderr.isatty()
     if progress and probes and not terminal:  # a log, not a bar
         print(f"mazegraph: {_LABEL}: {len(probes)} parts on {workers} processes", file=sys.stderr, flush=True)
-    bar = tqdm(total=len(probes), desc=_LABEL, unit="part", disable=not progress or not probes or not terminal,
-               leave=False, file=sys.stderr)
+    bar = tqdm(
+        total=len(probes),
+        desc=_LABEL,
+        unit="part",
+        disable=not progress or not probes or not terminal,
+        leave=False,
+        file=sys.stderr,
+    )
     compiled = 0
     try:
         if workers == 1:

@@ -19,8 +19,11 @@ MAZE = (
 
 
 def _python(code: str, cache: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache), PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get(
-        "PYTHONPATH", "")]))
+    env = dict(
+        os.environ,
+        NUMBA_CACHE_DIR=str(cache),
+        PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+    )
     env.pop("MAZEGRAPH_COMPILE_NOTICE", None)
     return subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=600)
 
@@ -33,7 +36,8 @@ def test_a_cold_process_says_once_that_it_compiles(tmp_path):
 
 def test_after_warmup_a_new_process_compiles_nothing_and_stays_quiet(tmp_path):
     cache = tmp_path / "cache"
-    probes = "warmup.job_probes([('kruskal', 'passage', {})], ['orthogonal'], metrics=False)"
+    # the script seeds with an int: its path is the ("int seed",) probe (a job's workers seed with Generators)
+    probes = "warmup.job_probes([('kruskal', 'passage', {})], ['orthogonal'], metrics=False) + [('int seed',)]"
     first = _python(f"from mazegraph import warmup\nprint(warmup.ensure({probes}, workers=2, progress=False))", cache)
     assert first.returncode == 0, first.stderr
     assert NOTICE not in first.stderr  # the probes run quietly (the job's bar says it)
@@ -63,8 +67,11 @@ def test_every_probed_tessellation_builds():
 
 
 def test_an_algorithms_probes_compile_in_one_process_and_a_job_compiles_only_its_metrics():
-    probes = warmup.job_probes([("hunt_and_kill", "passage", {}), ("kruskal", "passage", {}),
-                                ("hunt_and_kill", "wall", {})], ["orthogonal", "sigma"], metrics=["dead_end_pct"])
+    probes = warmup.job_probes(
+        [("hunt_and_kill", "passage", {}), ("kruskal", "passage", {}), ("hunt_and_kill", "wall", {})],
+        ["orthogonal", "sigma"],
+        metrics=["dead_end_pct"],
+    )
     groups = warmup.tasks(probes)
     assert sorted(p for g in groups for p in g) == sorted(probes)  # every probe once
     for group in groups:  # never one algorithm in two tasks (two processes would compile its kernels twice)
@@ -86,3 +93,30 @@ def test_a_metrics_probe_compiles_the_metrics_it_names_and_no_other(tmp_path):
     done = _python(code, tmp_path / "cache")
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["0", "0", "1", "1"]  # the whole summary needs them; the two metrics do not
+
+
+def test_algorithms_of_one_module_share_a_task():
+    """growing_tree and growing_forest run the same kernel (_grow): one process compiles it, not both."""
+    probes = warmup.job_probes(
+        [("growing_tree", "passage", {}), ("kruskal", "passage", {}), ("growing_forest", "wall", {})],
+        ["orthogonal"],
+        metrics=False,
+    )
+    groups = warmup.tasks(probes)
+    assert len(groups) == 2
+    together = next(g for g in groups if len(g) == 2)
+    assert {p[2] for p in together} == {"growing_tree", "growing_forest"}
+
+
+def test_job_probes_seed_as_the_workers_do_and_only_warmup_compiles_the_int_seed_path(tmp_path):
+    code = (
+        "from mazegraph import warmup, _random\n"
+        "warmup.run_probe(('generate', 'orthogonal', 'kruskal', 'passage', '{}'))\n"
+        "print(len(_random._int_kernel_words.signatures), len(_random._seed_words.signatures))\n"
+        "warmup.run_probe(('int seed',))\n"
+        "print(len(_random._int_kernel_words.signatures))\n"
+    )
+    done = _python(code, tmp_path / "cache")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["0", "0", "1"]
+    assert ("int seed",) in warmup.all_probes()

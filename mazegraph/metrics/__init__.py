@@ -45,7 +45,7 @@ from .degrees import (
 )
 from .directions import bias
 from .runs import DEFAULT_MAX_TURN, Runs, run
-from .scalars import SUMMARY_KEYS, summary
+from .scalars import SUMMARY_KEYS, summary, summary_keys
 from .solution import solution_length, solution_pct, tortuosity
 
 __all__ = [
@@ -64,6 +64,7 @@ __all__ = [
     "Runs",
     "bias",
     "summary",
+    "summary_keys",
     "SUMMARY_KEYS",
     "DEFAULT_MAX_TURN",
 ]

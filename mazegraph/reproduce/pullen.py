@@ -16,6 +16,7 @@ intervals; rows where mazegraph differs on purpose say why.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from importlib import resources
@@ -46,29 +47,49 @@ _SHUFFLE = (
 ROWS = [
     Row("Unicursal", "unicursal", {}),
     Row("Recursive Backtracker", "backtracker", {}),
-    Row("Hunt and Kill", "hunt_and_kill", {}, wall=True,
+    Row(
+        "Hunt and Kill",
+        "hunt_and_kill",
+        {},
+        wall=True,
         note="carving passages the hunt spirals out from the stuck cell; adding walls it sweeps the posts row by "
         "row or column by column without starting over and jumps to an edge after each walk (hunt='serpentine'), "
-        "as Daedalus does"),
+        "as Daedalus does",
+    ),
     Row("Recursive Division", "division", {}),
     Row("Binary Tree", "binary_tree", {}, wall=True),
     Row("Sidewinder", "sidewinder", {}, wall=True),
-    Row("Eller's Algorithm", "eller", {}, wall=True,
+    Row(
+        "Eller's Algorithm",
+        "eller",
+        {},
+        wall=True,
         note="the last cell of a set with no passage down must go down, the last row joins in the scrambled "
         "order; chances p_join=0.61, p_down=0.41 carving passages and p_join=0.47, p_down=0.255 adding walls "
-        "(Daedalus' textures; the passage chances as a wall adder give about 30.0 / 3.7)"),
+        "(Daedalus' textures; the passage chances as a wall adder give about 30.0 / 3.7)",
+    ),
     Row("Wilson's Algorithm", "wilson", {}, wall=True),
     Row("Aldous-Broder Algorithm", "aldous_broder", {}, wall=True),
     Row("Kruskal's Algorithm", "kruskal", {}, wall=True, note=_SHUFFLE),
     Row("Prim's Algorithm (true)", "prim_true", {}, wall=True, note=_SHUFFLE),
     Row("Prim's Algorithm (simplified)", "prim_simplified", {}, wall=True),
     Row("Prim's Algorithm (modified)", "prim_modified", {}, wall=True),
-    Row("Growing Tree", "growing_tree", {"policy": "oldest_swap"}, wall=True,
+    Row(
+        "Growing Tree",
+        "growing_tree",
+        {"policy": "oldest_swap"},
+        wall=True,
         note="as a wall adder the list starts with every boundary post in Daedalus' order, so the second wall "
-        "hangs next to the top-left corner and the solution is sometimes longer than the shortest path"),
-    Row("Growing Forest", "growing_forest", {}, wall=True,
+        "hangs next to the top-left corner and the solution is sometimes longer than the shortest path",
+    ),
+    Row(
+        "Growing Forest",
+        "growing_forest",
+        {},
+        wall=True,
         note="Daedalus' Growing Forest with its own settings makes about 15% dead ends; Pullen's 49 comes from "
-        "other settings, which mazegraph's defaults match"),
+        "other settings, which mazegraph's defaults match",
+    ),
 ]
 
 
@@ -112,23 +133,34 @@ def daedalus() -> pd.DataFrame:
 
 
 def _runs_as_wall_adder(algorithm: str, size: int) -> bool:
+    return _wall_refusals(min(size, 4)).get(algorithm) is None
+
+
+@functools.cache
+def _wall_refusals(side: int) -> dict:
+    """``applicability`` of every algorithm as a wall adder on a ``side x side`` grid, asked once."""
     from .. import applicability
     from ..tessellations import orthogonal
 
-    return applicability(orthogonal(min(size, 4), min(size, 4)), "wall").get(algorithm) is None
+    return applicability(orthogonal(side, side), "wall")
 
 
-def focuses(row: Row, size: int = 100) -> tuple[str, ...]:
-    """The focuses a row is run with: passage, and wall where Daedalus or Pullen has wall figures and it can run so."""
-    walls = row.wall or (row.algorithm, "wall") in daedalus().index
+def focuses(row: Row, size: int = 100, measured=None) -> tuple[str, ...]:
+    """The focuses a row is run with: passage, and wall where Daedalus or Pullen has wall figures and it can run so.
+
+    ``measured`` is :func:`daedalus` (read here when not given).
+    """
+    measured = daedalus() if measured is None else measured
+    walls = row.wall or (row.algorithm, "wall") in measured.index
     return ("passage", "wall") if walls and _runs_as_wall_adder(row.algorithm, size) else ("passage",)
 
 
 def config(seeds: int, size: int = 100, root: int = 20261129) -> dict:
     """The experiment config: every row on ``size x size`` orthogonal grids, passage and (where it has one) wall."""
     algorithms = []
+    measured = daedalus()
     for row in ROWS:
-        for focus in focuses(row, size):
+        for focus in focuses(row, size, measured):
             algorithms.append({"name": row.algorithm, "options": row.options, "focus": focus})
     return {
         "root_seed": root,
@@ -165,7 +197,10 @@ def time_rows(cfg: dict, rounds: int = TIME_ROUNDS, mazes: int = 5, seed: int = 
     CPU time (``time.process_time_ns``, which other programs do not inflate)
     on one prebuilt tessellation, and normalises each row's median by the
     round's fastest. The table gives the median over rounds and the lowest and
-    highest round.
+    highest round. Each maze is seeded with a ``numpy.random.Generator`` made
+    outside the clock, as the runner's workers seed theirs: an int seed would
+    take another path with kernels of its own, compiled for this step alone
+    on a cold cache.
 
     Returns
     -------
@@ -177,24 +212,27 @@ def time_rows(cfg: dict, rounds: int = TIME_ROUNDS, mazes: int = 5, seed: int = 
     from .. import generate
     from ..tessellations import build
 
-    (rows, cols), = (tuple(size) for size in cfg["tessellations"][0]["sizes"])
+    ((rows, cols),) = (tuple(size) for size in cfg["tessellations"][0]["sizes"])
     cells = build("orthogonal", rows, cols)
     entries = [(a["name"], a["focus"], a["options"]) for a in cfg["algorithms"]]
     for name, focus, options in entries:  # compile kernels and build the wall dual first
-        generate(cells, name, seed=seed, focus=focus, **options)
+        generate(cells, name, seed=np.random.default_rng(seed), focus=focus, **options)
     samples = np.empty((rounds, len(entries)))
     for r in range(rounds):
         for k, (name, focus, options) in enumerate(entries):
             spent = []
             for m in range(mazes):
+                rng = np.random.default_rng(seed + r * mazes + m)  # made outside the clock, as the runner does
                 start = time.process_time_ns()
-                generate(cells, name, seed=seed + r * mazes + m, focus=focus, **options)
+                generate(cells, name, seed=rng, focus=focus, **options)
                 spent.append(time.process_time_ns() - start)
             samples[r, k] = np.median(spent)
     relative = 10.0 * samples / samples.min(axis=1, keepdims=True)
     index = pd.MultiIndex.from_tuples([(name, focus) for name, focus, _ in entries], names=["algorithm", "focus"])
-    return pd.DataFrame({"time": np.median(relative, axis=0), "time_low": relative.min(axis=0),
-                         "time_high": relative.max(axis=0)}, index=index)
+    return pd.DataFrame(
+        {"time": np.median(relative, axis=0), "time_low": relative.min(axis=0), "time_high": relative.max(axis=0)},
+        index=index,
+    )
 
 
 def implied_range(printed: float, metric: str) -> tuple[float, float]:
@@ -227,8 +265,12 @@ def compare(results: pd.DataFrame, times: pd.DataFrame | None = None) -> pd.Data
                 continue
             s = stats.loc[key]
             suffix = "_wall_adding" if focus == "wall" else ""
-            record = {"pullen": row.pullen, "algorithm": row.algorithm, "focus": focus,
-                      "mazes": int(s["dead_end_pct_count"])}
+            record = {
+                "pullen": row.pullen,
+                "algorithm": row.algorithm,
+                "focus": focus,
+                "mazes": int(s["dead_end_pct_count"]),
+            }
             d = measured.loc[key] if key in measured.index else None
             record["daedalus_n"] = np.nan if d is None else int(d["n"])
             for metric in METRICS:
@@ -324,10 +366,17 @@ def _figure(table: pd.DataFrame, path: Path) -> None:
     FigureCanvasAgg(fig)
     for k, metric in enumerate(METRICS):
         ax = fig.add_subplot(1, 2, k + 1)
-        ax.barh(y - 0.27, table[metric], 0.27, xerr=table[f"{metric}_ci95"], label="mazegraph (95% CI)",
-                color="#1f77b4")
-        ax.barh(y, table[f"{metric}_daedalus"], 0.27, xerr=table[f"{metric}_daedalus_ci95"],
-                label="Daedalus 3.5 measured (95% CI)", color="#2ca02c")
+        ax.barh(
+            y - 0.27, table[metric], 0.27, xerr=table[f"{metric}_ci95"], label="mazegraph (95% CI)", color="#1f77b4"
+        )
+        ax.barh(
+            y,
+            table[f"{metric}_daedalus"],
+            0.27,
+            xerr=table[f"{metric}_daedalus_ci95"],
+            label="Daedalus 3.5 measured (95% CI)",
+            color="#2ca02c",
+        )
         ax.barh(y + 0.27, table[f"{metric}_pullen"], 0.27, label="Pullen (printed)", color="#ff7f0e")
         ax.set_yticks(y, labels if k == 0 else [""] * len(y))
         ax.invert_yaxis()

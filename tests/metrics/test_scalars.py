@@ -280,6 +280,7 @@ def test_every_summary_scalar_matches_its_function_and_networkx(kind, data):
     public = public_summary(M)
     reference = reference_summary(M)
     assert list(row) == list(public)
+    assert tuple(row) == mm.summary_keys(M) == mm.summary_keys(M.cells)  # the keys, known without measuring
     assert set(reference) <= set(row)
     for key, value in row.items():
         assert identical(value, public[key]), f"summary[{key!r}] = {value!r}, its function gives {public[key]!r}"
@@ -295,6 +296,13 @@ def test_every_summary_key_is_cross_checked():
     # a key added to SUMMARY_KEYS without a public function and a reference here fails this test
     M = mg.generate(T.orthogonal(4, 5), "kruskal", seed=2)
     assert set(mm.SUMMARY_KEYS) <= set(public_summary(M)) & set(reference_summary(M))
+
+
+def test_summary_keys_of_a_plain_graph_and_refused_non_graph():
+    G = nx.grid_2d_graph(2, 3)  # no edge directions: no bias_<class> keys
+    assert mm.summary_keys(G) == mm.SUMMARY_KEYS == tuple(mm.summary(mg.generate(G, "kruskal", seed=1)))
+    with pytest.raises(mg.errors.UnsupportedError, match="expected a networkx.Graph"):
+        mm.summary_keys("a maze")
 
 
 def test_the_references_see_what_they_check():
