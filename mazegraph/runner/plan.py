@@ -18,6 +18,7 @@ import json
 import math
 import numbers
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,7 +42,7 @@ ID_COLUMNS = (
 )
 TAIL_COLUMNS = ("time_ns", "error")
 
-TARGET_CELLS_PER_CHUNK = 4_000_000  # about a second of kernel time per chunk
+TARGET_CELLS_PER_CHUNK = 8_000_000  # about a second of kernel time per chunk (800 mazes of 100 x 100 + 2 metrics)
 MAX_TASKS_PER_CHUNK = 5_000
 CHUNKS_PER_WORKER = 4  # at least this many chunks per worker when there is enough work
 
@@ -93,9 +94,8 @@ def format_size(size) -> str:
     return "x".join(str(int(s)) for s in size)
 
 
-@dataclass(frozen=True)
-class Task:
-    """One maze to make."""
+class Task(NamedTuple):
+    """One maze to make (a named tuple: a plan holds one per maze, so it must be cheap to make)."""
 
     algorithm: str
     options: str  # canonical JSON

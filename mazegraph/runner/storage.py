@@ -291,6 +291,7 @@ class Store:
         self.folder = folder
         self._done = frozenset(done)
         self._checked = set(checked)  # parts checked when opened or written by this run, under the lock
+        self._kept: dict[Path, object] = {}  # part -> the table this run wrote there
         self.manifest = manifest
         self.run = run
         self.lock = lock
@@ -417,7 +418,11 @@ class Store:
         return set(self._done)
 
     def write(self, table) -> Path:
-        """Write one chunk's rows as a new part, atomically, with the run's record in its metadata."""
+        """Write one chunk's rows as a new part, atomically, with the run's record in its metadata.
+
+        The table is also kept in memory: :meth:`read` takes the part's rows
+        from there instead of reading the file back.
+        """
         import pyarrow.parquet as pq
 
         self._count += 1
@@ -429,6 +434,7 @@ class Store:
             pq.write_table(table.replace_schema_metadata(metadata), temp)
             os.replace(temp, self.folder / name)
             self._checked.add(self.folder / name)
+            self._kept[self.folder / name] = table
         except OSError as error:
             temp.unlink(missing_ok=True)
             raise OutputPathError(f"cannot write {self.folder / name}: {error.strerror or error}") from None
@@ -438,9 +444,10 @@ class Store:
         """All rows written so far, as one ``pyarrow.Table`` with ``schema``.
 
         Parts checked when the folder was opened or written by this run (all
-        under the lock) are not checked again; any other part is.
+        under the lock) are not checked again; any other part is. Parts this
+        run wrote are taken from memory, not read back.
         """
-        return read_parts(self.parts(), schema, self.config_hash, trusted=self._checked)
+        return read_parts(self.parts(), schema, self.config_hash, trusted=self._checked, loaded=self._kept)
 
 
 def check_parts(parts, expected_hash: str) -> set[int]:
@@ -478,7 +485,7 @@ def _read_checked(part: Path, expected_hash: str | None):
     return table
 
 
-def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
+def read_parts(parts, schema, expected_hash: str | None = None, trusted=(), loaded=None):
     """Parquet parts as one ``pyarrow.Table`` with ``schema``.
 
     Parameters
@@ -490,6 +497,9 @@ def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
         ``trusted``) is checked (:func:`check_part`) before its rows are used.
     trusted : collection of paths
         Parts known to be good (checked or written by the caller).
+    loaded : dict of path to pyarrow.Table, optional
+        Rows of some parts that the caller holds in memory (the tables it
+        wrote there): used instead of reading those files back.
 
     Raises
     ------
@@ -500,8 +510,11 @@ def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
     import pyarrow as pa
 
     tables = []
+    loaded = loaded or {}
     for part in parts:
-        table = _read_checked(part, None if part in trusted else expected_hash)
+        table = loaded.get(part)
+        if table is None:
+            table = _read_checked(part, None if part in trusted else expected_hash)
         try:
             if table.schema.equals(schema, check_metadata=False):
                 table = table.replace_schema_metadata(schema.metadata)
