@@ -87,12 +87,14 @@ def to_frame(table, identity: dict, sizes=()):
             rank[entry["name"], options, format_size(size)] = (i, j)
     places = _places(df, rank)
     variant = df["variant"].cat.codes.to_numpy() if isinstance(df["variant"].dtype, pd.CategoricalDtype) else 0
-    order = np.lexsort((
-        df["replicate"].to_numpy(),
-        places[:, 1],
-        places[:, 0],
-        np.broadcast_to(variant, len(df)),
-    ))
+    order = np.lexsort(
+        (
+            df["replicate"].to_numpy(),
+            places[:, 1],
+            places[:, 0],
+            np.broadcast_to(variant, len(df)),
+        )
+    )
     df = df.iloc[order].reset_index(drop=True)
     for column in sizes:  # a tessellation without this size parameter: null, which pandas reads as a float
         if column in df and pd.api.types.is_float_dtype(df[column]):

@@ -53,8 +53,19 @@ from ..errors import ConfigError, ExperimentError, OutputPathError
 from .config import canonical_json
 from .provenance import provenance
 
-__all__ = ["Store", "MANIFEST", "FORMAT", "VERSION", "LOCK", "read_manifest", "config_hash", "table_checksum",
-           "check_part", "check_parts", "FolderLock"]
+__all__ = [
+    "Store",
+    "MANIFEST",
+    "FORMAT",
+    "VERSION",
+    "LOCK",
+    "read_manifest",
+    "config_hash",
+    "table_checksum",
+    "check_part",
+    "check_parts",
+    "FolderLock",
+]
 
 FORMAT = "mazegraph.experiment"
 VERSION = 2
@@ -154,8 +165,7 @@ def part_record(part: Path, metadata) -> dict:
             raise TypeError
     except (KeyError, ValueError, TypeError):
         raise ExperimentError(
-            f"{part} carries no mazegraph record, so it was not written by an experiment; "
-            f"move it out of {part.parent}"
+            f"{part} carries no mazegraph record, so it was not written by an experiment; move it out of {part.parent}"
         ) from None
     return record
 
@@ -225,8 +235,11 @@ class FolderLock:
                     )
                 _notify_waiting(self.path.parent, holder)
                 _lock(fd, block=True)
-            me = {"pid": os.getpid(), "host": socket.gethostname(),
-                  "since": datetime.datetime.now().isoformat(timespec="seconds")}
+            me = {
+                "pid": os.getpid(),
+                "host": socket.gethostname(),
+                "since": datetime.datetime.now().isoformat(timespec="seconds"),
+            }
             os.ftruncate(fd, 0)
             os.pwrite(fd, json.dumps(me).encode("utf-8"), 0)
         except BaseException:
@@ -279,15 +292,17 @@ def _lock(fd: int, block: bool) -> bool:
 
 
 def _notify_waiting(folder: Path, holder: str) -> None:
-    print(f"mazegraph: {folder} is being written by another experiment ({holder}); waiting for it to finish",
-          file=sys.stderr, flush=True)
+    print(
+        f"mazegraph: {folder} is being written by another experiment ({holder}); waiting for it to finish",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 class Store:
     """An experiment's output folder (see the module docstring)."""
 
-    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=(),
-                 checked=()):
+    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=(), checked=()):
         self.folder = folder
         self._done = frozenset(done)
         self._checked = set(checked)  # parts checked when opened or written by this run, under the lock
@@ -323,9 +338,7 @@ class Store:
         return tuple(self.manifest["metrics"])
 
     @classmethod
-    def open(
-        cls, out, identity: dict, metrics: tuple[str, ...], info: dict | None = None, wait: bool = False
-    ) -> Store:
+    def open(cls, out, identity: dict, metrics: tuple[str, ...], info: dict | None = None, wait: bool = False) -> Store:
         """Open (resume or extend) or create the folder for a config, and lock it (:meth:`close` unlocks).
 
         Parameters
