@@ -1,8 +1,8 @@
 """Overhead of the experiment runner over the bare kernels, on the full Pullen table.
 
-Runs ``mazegraph reproduce pullen``'s config (21 algorithm and focus rows on
+Runs ``mazegraph reproduce pullen``'s config (27 algorithm and focus rows on
 100 x 100 orthogonal mazes, dead ends and solution measured) with ``--seeds``
-mazes per row (default 1000, the full table: 21,000 mazes) through
+mazes per row (default 1000, the full table: 27,000 mazes) through
 ``mg.experiment`` on the default backend (local processes, an output folder),
 then makes the same mazes (same seeds, checked: same metric values) with the
 same ``generate`` and metric calls in a plain loop in this process.
