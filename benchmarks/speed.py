@@ -393,7 +393,8 @@ def runner_overhead(seeds: int, workers: int) -> dict:
     }
     print(
         f"  runner: {wall:.1f} s wall ({mazes / wall:.0f} mazes/s), {runner_cpu:.1f} s CPU (driver {driver_cpu:.1f} "
-        f"+ workers {workers_cpu:.1f}); generate time recorded in the rows {result['generate_s_in_rows']:.1f} s"
+        f"+ workers {workers_cpu:.1f}; {runner_cpu / mazes * 1e3:.2f} ms/maze); generate time recorded in the rows "
+        f"{result['generate_s_in_rows']:.1f} s"
     )
     print(
         f"  bare generate + metrics, serial loop, same seeds: {bare:.1f} s CPU ({bare / mazes * 1e3:.2f} ms/maze); "
