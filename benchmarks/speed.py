@@ -20,7 +20,12 @@ here). Then:
   through ``mg.experiment`` on the process pool, against the bare calls (``generate`` and the metrics
   the runner computes, for the same mazes: the rows' own seeds) in a plain serial loop in this process.
   Overhead by wall: wall x workers / bare CPU - 1 (what issue 14 quotes; other load on the machine
-  counts against it); by CPU: (driver + workers CPU) / bare CPU - 1.
+  counts against it); by CPU: (driver + workers CPU) / bare CPU - 1, also split into the driver's and
+  the workers' shares. With several workers the same plain loop is also run split over that many
+  forked processes at once: its CPU over the serial loop's is what sharing the cores costs (caches,
+  memory bandwidth, clock), runner or not, and the runner's CPU is also given against it.
+  The runner's figure includes no numba compilation or cache loading: every kernel is loaded in
+  this process first and the pool's workers are forked from it (a warm-up run comes first too).
 
 Targets (issue 14): b/a <= 1.10 at every size, per-call overhead < 20 us, a <= Daedalus at 100 x 100,
 a/C <= 2 for Wilson and Kruskal at 1000 x 1000, runner overhead < 10%.
@@ -28,7 +33,8 @@ a/C <= 2 for Wilson and Kruskal at 1000 x 1000, runner overhead < 10%.
 Run: ``python benchmarks/speed.py`` (sizes 100 and 1000, about 15 minutes on 2 cores: building the
 1000 x 1000 nx.Graph alone takes 20-30 s and about 3 GB), ``--quick`` (100 x 100, few repeats, 20
 seeds for the runner: a smoke run, not the issue's figures), ``--sizes 100 300``, ``--wilson-2000``
-(adds Wilson at 2000 x 2000: the nx.Graph then takes minutes and about 12 GB), ``--no-runner``;
+(adds Wilson at 2000 x 2000: the nx.Graph then takes minutes and about 12 GB), ``--no-runner``,
+``--runner-only`` (the runner's overhead alone, about a minute and a half at 1000 seeds);
 ``--check-c`` only checks the C programs (spanning trees on odd grid shapes, dead ends beside mazegraph's).
 """
 
@@ -292,6 +298,43 @@ def overhead_table(algorithms: list[str], repeats: int) -> list[dict]:
 # ------------------------------------------------------------------------------------------------ the runner
 
 
+def _bare_loop(cells, measures, tasks) -> tuple[float, np.ndarray]:
+    """CPU seconds of the plain generate + metric calls for ``tasks``, and the values they gave."""
+    values = np.empty((len(tasks), len(measures)))
+    t = time.process_time()
+    for k, (algorithm, focus, options, seed) in enumerate(tasks):
+        maze = mg.generate(cells, algorithm, seed=np.random.default_rng(seed), focus=focus, **options)
+        for m, measure in enumerate(measures):
+            values[k, m] = measure(maze)
+    return time.process_time() - t, values
+
+
+def _bare_share(cells, measures, tasks) -> None:  # in a forked process
+    _bare_loop(cells, measures, tasks)
+
+
+def _bare_parallel(cells, measures, tasks, workers: int) -> float:
+    """CPU seconds of the same plain loop split over ``workers`` forked processes running at once.
+
+    Every maze is made once, as in the serial loop; only the cores are shared the way the runner's workers
+    share them (cache, memory bandwidth, clock), so this is the reference that tells what running in
+    parallel costs on this machine apart from what the runner's own code costs.
+    """
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    processes = [context.Process(target=_bare_share, args=(cells, measures, tasks[w::workers])) for w in range(workers)]
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join()
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if any(process.exitcode != 0 for process in processes):
+        raise RuntimeError("a process of the parallel plain loop failed")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
 def runner_overhead(seeds: int, workers: int) -> dict:
     """The Pullen table through mg.experiment against the same generate + metric calls in a plain loop."""
     from mazegraph.reproduce.pullen import config
@@ -306,9 +349,12 @@ def runner_overhead(seeds: int, workers: int) -> dict:
         for measure in measures:
             measure(maze)
     mazes = len(cfg["algorithms"]) * seeds
-    print(f"\nrunner: mazegraph reproduce pullen's config, {len(cfg['algorithms'])} rows x {seeds} seeds = "
-          f"{mazes} mazes of {size[0]} x {size[1]}, metrics {', '.join(cfg['metrics'])}; {workers} workers "
-          f"({load()})", flush=True)
+    print(
+        f"\nrunner: mazegraph reproduce pullen's config, {len(cfg['algorithms'])} rows x {seeds} seeds = "
+        f"{mazes} mazes of {size[0]} x {size[1]}, metrics {', '.join(cfg['metrics'])}; {workers} workers "
+        f"({load()})",
+        flush=True,
+    )
     with tempfile.TemporaryDirectory() as out:
         mg.experiment(config(2), out=os.path.join(out, "warm"), workers=workers, progress=False)  # every code path
         self0, children0 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -316,36 +362,63 @@ def runner_overhead(seeds: int, workers: int) -> dict:
         df = mg.experiment(cfg, out=os.path.join(out, "run"), workers=workers, progress=False)
         wall = time.perf_counter() - t
         self1, children1 = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    runner_cpu = sum(getattr(r1, f) - getattr(r0, f) for r0, r1 in ((self0, self1), (children0, children1))
-                     for f in ("ru_utime", "ru_stime"))
+    driver_cpu, workers_cpu = (
+        sum(getattr(r1, f) - getattr(r0, f) for f in ("ru_utime", "ru_stime"))
+        for r0, r1 in ((self0, self1), (children0, children1))
+    )
+    runner_cpu = driver_cpu + workers_cpu
     if len(df) != mazes or not df["error"].isna().all():
         raise RuntimeError(f"the runner returned {len(df)} rows, errors: {df['error'].dropna().unique()[:3]}")
 
-    tasks = [(r.algorithm, r.focus, json.loads(r.options), task_seed(r.root_seed, r.spawn_key))
-             for r in df.itertuples()]
-    values = np.empty((len(tasks), len(measures)))
-    t = time.process_time()
-    for k, (algorithm, focus, options, seed) in enumerate(tasks):
-        maze = mg.generate(cells, algorithm, seed=np.random.default_rng(seed), focus=focus, **options)
-        for m, measure in enumerate(measures):
-            values[k, m] = measure(maze)
-    bare = time.process_time() - t
+    tasks = [
+        (r.algorithm, r.focus, json.loads(r.options), task_seed(r.root_seed, r.spawn_key)) for r in df.itertuples()
+    ]
+    bare, values = _bare_loop(cells, measures, tasks)
     same = np.allclose(values, df[cfg["metrics"]].to_numpy(dtype=float), equal_nan=True)
+    parallel = _bare_parallel(cells, measures, tasks, workers) if workers > 1 else bare
     result = {
-        "mazes": mazes, "workers": workers, "wall_s": wall, "runner_cpu_s": runner_cpu, "bare_cpu_s": bare,
+        "mazes": mazes,
+        "workers": workers,
+        "wall_s": wall,
+        "runner_cpu_s": runner_cpu,
+        "bare_cpu_s": bare,
+        "driver_cpu_s": driver_cpu,
+        "workers_cpu_s": workers_cpu,
+        "bare_parallel_cpu_s": parallel,
         "generate_s_in_rows": df["time_ns"].sum() / 1e9,
-        "overhead_wall": wall * workers / bare - 1.0, "overhead_cpu": runner_cpu / bare - 1.0, "same_mazes": same,
+        "overhead_wall": wall * workers / bare - 1.0,
+        "overhead_cpu": runner_cpu / bare - 1.0,
+        "same_mazes": same,
+        "overhead_cpu_parallel": runner_cpu / parallel - 1.0,
     }
-    print(f"  runner: {wall:.1f} s wall ({mazes / wall:.0f} mazes/s), {runner_cpu:.1f} s CPU (driver + workers); "
-          f"generate time recorded in the rows {result['generate_s_in_rows']:.1f} s")
-    print(f"  bare generate + metrics, serial loop, same seeds: {bare:.1f} s CPU ({bare / mazes * 1e3:.2f} ms/maze); "
-          f"same metric values as the rows: {'yes' if same else 'NO'}")
-    print(f"  overhead by wall (wall x {workers} / bare - 1): {result['overhead_wall']:+.1%}; "
-          f"by CPU (runner CPU / bare - 1): {result['overhead_cpu']:+.1%}  (target < {TARGET_RUNNER:.0%})")
+    print(
+        f"  runner: {wall:.1f} s wall ({mazes / wall:.0f} mazes/s), {runner_cpu:.1f} s CPU (driver {driver_cpu:.1f} "
+        f"+ workers {workers_cpu:.1f}; {runner_cpu / mazes * 1e3:.2f} ms/maze); generate time recorded in the rows "
+        f"{result['generate_s_in_rows']:.1f} s"
+    )
+    print(
+        f"  bare generate + metrics, serial loop, same seeds: {bare:.1f} s CPU ({bare / mazes * 1e3:.2f} ms/maze); "
+        f"same metric values as the rows: {'yes' if same else 'NO'}"
+    )
+    if workers > 1:
+        print(
+            f"  the same plain loop split over {workers} processes running at once: {parallel:.1f} s CPU "
+            f"({parallel / bare - 1:+.1%} over the serial loop: what sharing the cores costs, runner or not)"
+        )
+    print(
+        f"  overhead by wall (wall x {workers} / bare - 1): {result['overhead_wall']:+.1%}; "
+        f"by CPU (runner CPU / bare - 1): {result['overhead_cpu']:+.1%}  (target < {TARGET_RUNNER:.0%})"
+    )
+    print(
+        f"  by CPU, split: driver {driver_cpu / bare:+.1%}, workers {workers_cpu / bare - 1:+.1%}"
+        + (f"; against the parallel plain loop: {result['overhead_cpu_parallel']:+.1%}" if workers > 1 else "")
+    )
     busy = os.getloadavg()[0]
     if busy > len(os.sched_getaffinity(0)):
-        print(f"  the machine is busy (load {busy:.1f} on {len(os.sched_getaffinity(0))} cores): the wall figure "
-              "counts the time other processes held the cores; read the CPU one")
+        print(
+            f"  the machine is busy (load {busy:.1f} on {len(os.sched_getaffinity(0))} cores): the wall figure "
+            "counts the time other processes held the cores; read the CPU one"
+        )
     return result
 
 
@@ -398,10 +471,15 @@ def main(argv=None) -> None:
     parser.add_argument("--algorithms", nargs="+", help="only these (default: all perfect-maze algorithms)")
     parser.add_argument("--wilson-2000", action="store_true", help="also Wilson at 2000 x 2000 (minutes, ~12 GB)")
     parser.add_argument("--no-runner", action="store_true", help="skip the runner's overhead")
+    parser.add_argument(
+        "--runner-only", action="store_true", help="only the runner's overhead (no size tables, no C reference)"
+    )
     parser.add_argument("--check-c", action="store_true", help="only check the C programs (shapes, texture)")
     parser.add_argument("--runner-seeds", type=int, help="seeds per Pullen row (default 1000, quick 20)")
     parser.add_argument("--workers", type=int, default=len(os.sched_getaffinity(0)), help="runner workers")
     args = parser.parse_args(argv)
+    if args.runner_only and (args.no_runner or args.check_c):
+        parser.error("--runner-only goes with neither --no-runner nor --check-c")
     sizes = args.sizes or ([(100, 100)] if args.quick else [(100, 100), (1000, 1000)])
     algorithms = args.algorithms or TABLE + OTHERS
     unknown = set(algorithms) - set(mg.algorithms())
@@ -419,8 +497,11 @@ def main(argv=None) -> None:
     blocks: list[dict] = []
     with tempfile.TemporaryDirectory(prefix="mazegraph-speed-") as tmp:
         workdir = Path(tmp)
-        c_ref = CReference(workdir)
-        print(f"C reference: {c_ref.missing or c_ref.compiler}; every C maze checked to be a spanning tree")
+        if args.runner_only:
+            sizes, args.wilson_2000 = [], False
+        else:
+            c_ref = CReference(workdir)
+            print(f"C reference: {c_ref.missing or c_ref.compiler}; every C maze checked to be a spanning tree")
         if args.check_c:
             check_c(c_ref, workdir)
             return
@@ -428,11 +509,13 @@ def main(argv=None) -> None:
             blocks += size_table(rows, cols, algorithms, repeats(rows, cols), c_ref, workdir)
         if args.wilson_2000:
             blocks += size_table(2000, 2000, ["wilson"], args.repeats or 3, c_ref, workdir)
-    print("\n(a) mg.generate(mg.tessellations.build('orthogonal', r, c), name, seed=s)   "
-          "(b) mg.generate(G, name, seed=s), G = mg.tessellations.orthogonal(r, c)\n"
-          "(c) benchmarks/c over the same CSR arrays; ns/cell = CPU per maze / cells, median [min-max]\n"
-          "* Daedalus 3.5: CPU ms per 100 x 100 maze as quoted in issue 14, measured there, not in this run")
-    overheads = overhead_table(algorithms, args.repeats or (51 if args.quick else 201))
+    overheads: list[dict] = []
+    if not args.runner_only:
+        print("\n(a) mg.generate(mg.tessellations.build('orthogonal', r, c), name, seed=s)   "
+              "(b) mg.generate(G, name, seed=s), G = mg.tessellations.orthogonal(r, c)\n"
+              "(c) benchmarks/c over the same CSR arrays; ns/cell = CPU per maze / cells, median [min-max]\n"
+              "* Daedalus 3.5: CPU ms per 100 x 100 maze as quoted in issue 14, measured there, not in this run")
+        overheads = overhead_table(algorithms, args.repeats or (51 if args.quick else 201))
     runner = None
     if not args.no_runner:
         runner = runner_overhead(args.runner_seeds or (20 if args.quick else 1000), args.workers)

@@ -18,6 +18,7 @@ import json
 import math
 import numbers
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -41,9 +42,10 @@ ID_COLUMNS = (
 )
 TAIL_COLUMNS = ("time_ns", "error")
 
-TARGET_CELLS_PER_CHUNK = 4_000_000  # about a second of kernel time per chunk
+TARGET_CELLS_PER_CHUNK = 8_000_000  # about a second of kernel time per chunk (800 mazes of 100 x 100 + 2 metrics)
 MAX_TASKS_PER_CHUNK = 5_000
 CHUNKS_PER_WORKER = 4  # at least this many chunks per worker when there is enough work
+TAIL_PIECES = 4  # each of the last chunks (one per worker) is cut in this many
 
 
 def task_key(description: dict) -> int:
@@ -93,9 +95,8 @@ def format_size(size) -> str:
     return "x".join(str(int(s)) for s in size)
 
 
-@dataclass(frozen=True)
-class Task:
-    """One maze to make."""
+class Task(NamedTuple):
+    """One maze to make (a named tuple: a plan holds one per maze, so it must be cheap to make)."""
 
     algorithm: str
     options: str  # canonical JSON
@@ -322,32 +323,43 @@ def make_chunks(plan: Plan, tasks, workers: int, chunk_size: int | None = None) 
     A chunk holds about ``TARGET_CELLS_PER_CHUNK`` cells of mazes (so per-chunk
     costs -- a tessellation build, pickling, one Parquet write -- stay small
     beside the kernels), but there are at least ``CHUNKS_PER_WORKER`` chunks per
-    worker when the tasks allow, so every worker stays busy to the end.
+    worker when the tasks allow, so every worker stays busy to the end. With
+    several workers and no ``chunk_size``, the last ``workers`` chunks are cut
+    in ``TAIL_PIECES`` each, so the workers finish close together rather than
+    one running a whole chunk alone at the end.
     """
     groups: dict[int, list[Task]] = {}
     for task in tasks:
         groups.setdefault(task.tessellation, []).append(task)
     balance = max(1, math.ceil(len(tasks) / (CHUNKS_PER_WORKER * max(1, workers))))
-    plugins = plan.config.plugin_paths()
-    chunks = []
+    pieces: list[tuple[int, list[Task]]] = []
     for t in sorted(groups):
-        name, size, options, n_cells = plan.tessellations[t]
+        n_cells = plan.tessellations[t][3]
         group = sorted(groups[t], key=lambda task: task.order)
         if chunk_size is None:
             per = max(1, min(balance, MAX_TASKS_PER_CHUNK, TARGET_CELLS_PER_CHUNK // max(1, n_cells)))
         else:
             per = chunk_size
-        for start in range(0, len(group), per):
-            part = group[start : start + per]
-            chunks.append(
-                Chunk(
-                    tessellation=name,
-                    size=size,
-                    tessellation_options=options,
-                    root_seed=plan.config.root_seed,
-                    metrics=plan.metrics,
-                    plugins=plugins,
-                    tasks=tuple((x.algorithm, x.options, x.focus, x.replicate, x.key) for x in part),
-                )
+        pieces.extend((t, group[start : start + per]) for start in range(0, len(group), per))
+    if chunk_size is None and workers > 1 and len(pieces) > 1:
+        last = pieces[-workers:]
+        del pieces[-workers:]
+        for t, part in last:
+            step = math.ceil(len(part) / TAIL_PIECES)
+            pieces.extend((t, part[start : start + step]) for start in range(0, len(part), step))
+    plugins = plan.config.plugin_paths()
+    chunks = []
+    for t, part in pieces:
+        name, size, options, _ = plan.tessellations[t]
+        chunks.append(
+            Chunk(
+                tessellation=name,
+                size=size,
+                tessellation_options=options,
+                root_seed=plan.config.root_seed,
+                metrics=plan.metrics,
+                plugins=plugins,
+                tasks=tuple((x.algorithm, x.options, x.focus, x.replicate, x.key) for x in part),
             )
+        )
     return chunks

@@ -85,19 +85,38 @@ def to_frame(table, identity: dict, sizes=()):
         options = canonical_json(entry["options"])
         for j, size in enumerate(entry["sizes"]):
             rank[entry["name"], options, format_size(size)] = (i, j)
-    places = [
-        rank.get(key, (len(rank), 0))
-        for key in zip(df["tessellation"].astype(str), df["tessellation_options"].astype(str), df["size"].astype(str))
-    ]
+    places = _places(df, rank)
     variant = df["variant"].cat.codes.to_numpy() if isinstance(df["variant"].dtype, pd.CategoricalDtype) else 0
-    order = np.lexsort((
-        df["replicate"].to_numpy(),
-        np.array([p[1] for p in places]),
-        np.array([p[0] for p in places]),
-        np.broadcast_to(variant, len(df)),
-    ))
+    order = np.lexsort(
+        (
+            df["replicate"].to_numpy(),
+            places[:, 1],
+            places[:, 0],
+            np.broadcast_to(variant, len(df)),
+        )
+    )
     df = df.iloc[order].reset_index(drop=True)
     for column in sizes:  # a tessellation without this size parameter: null, which pandas reads as a float
         if column in df and pd.api.types.is_float_dtype(df[column]):
             df[column] = df[column].astype("Int64")
     return df
+
+
+def _places(df, rank: dict):
+    """Each row's (tessellation entry, size entry) in the config, from ``rank``; ``(len(rank), 0)`` if absent.
+
+    Looked up once per distinct (tessellation, options, size) rather than once per row.
+    """
+    import numpy as np
+    import pandas as pd
+
+    codes, labels = [], []
+    for column in ("tessellation", "tessellation_options", "size"):
+        code, unique = pd.factorize(df[column], use_na_sentinel=False)
+        codes.append(code)
+        labels.append([str(value) for value in unique])
+    distinct, inverse = np.unique(np.stack(codes, axis=1), axis=0, return_inverse=True)
+    places = np.array(
+        [rank.get(tuple(labels[c][k] for c, k in enumerate(row)), (len(rank), 0)) for row in distinct], dtype=np.int64
+    ).reshape(-1, 2)
+    return places[inverse.reshape(-1)]

@@ -53,8 +53,19 @@ from ..errors import ConfigError, ExperimentError, OutputPathError
 from .config import canonical_json
 from .provenance import provenance
 
-__all__ = ["Store", "MANIFEST", "FORMAT", "VERSION", "LOCK", "read_manifest", "config_hash", "table_checksum",
-           "check_part", "check_parts", "FolderLock"]
+__all__ = [
+    "Store",
+    "MANIFEST",
+    "FORMAT",
+    "VERSION",
+    "LOCK",
+    "read_manifest",
+    "config_hash",
+    "table_checksum",
+    "check_part",
+    "check_parts",
+    "FolderLock",
+]
 
 FORMAT = "mazegraph.experiment"
 VERSION = 2
@@ -154,8 +165,7 @@ def part_record(part: Path, metadata) -> dict:
             raise TypeError
     except (KeyError, ValueError, TypeError):
         raise ExperimentError(
-            f"{part} carries no mazegraph record, so it was not written by an experiment; "
-            f"move it out of {part.parent}"
+            f"{part} carries no mazegraph record, so it was not written by an experiment; move it out of {part.parent}"
         ) from None
     return record
 
@@ -225,8 +235,11 @@ class FolderLock:
                     )
                 _notify_waiting(self.path.parent, holder)
                 _lock(fd, block=True)
-            me = {"pid": os.getpid(), "host": socket.gethostname(),
-                  "since": datetime.datetime.now().isoformat(timespec="seconds")}
+            me = {
+                "pid": os.getpid(),
+                "host": socket.gethostname(),
+                "since": datetime.datetime.now().isoformat(timespec="seconds"),
+            }
             os.ftruncate(fd, 0)
             os.pwrite(fd, json.dumps(me).encode("utf-8"), 0)
         except BaseException:
@@ -279,18 +292,21 @@ def _lock(fd: int, block: bool) -> bool:
 
 
 def _notify_waiting(folder: Path, holder: str) -> None:
-    print(f"mazegraph: {folder} is being written by another experiment ({holder}); waiting for it to finish",
-          file=sys.stderr, flush=True)
+    print(
+        f"mazegraph: {folder} is being written by another experiment ({holder}); waiting for it to finish",
+        file=sys.stderr,
+        flush=True,
+    )
 
 
 class Store:
     """An experiment's output folder (see the module docstring)."""
 
-    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=(),
-                 checked=()):
+    def __init__(self, folder: Path, manifest: dict, run: str, lock: FolderLock | None = None, done=(), checked=()):
         self.folder = folder
         self._done = frozenset(done)
         self._checked = set(checked)  # parts checked when opened or written by this run, under the lock
+        self._kept: dict[Path, object] = {}  # part -> the table this run wrote there
         self.manifest = manifest
         self.run = run
         self.lock = lock
@@ -322,9 +338,7 @@ class Store:
         return tuple(self.manifest["metrics"])
 
     @classmethod
-    def open(
-        cls, out, identity: dict, metrics: tuple[str, ...], info: dict | None = None, wait: bool = False
-    ) -> Store:
+    def open(cls, out, identity: dict, metrics: tuple[str, ...], info: dict | None = None, wait: bool = False) -> Store:
         """Open (resume or extend) or create the folder for a config, and lock it (:meth:`close` unlocks).
 
         Parameters
@@ -417,7 +431,11 @@ class Store:
         return set(self._done)
 
     def write(self, table) -> Path:
-        """Write one chunk's rows as a new part, atomically, with the run's record in its metadata."""
+        """Write one chunk's rows as a new part, atomically, with the run's record in its metadata.
+
+        The table is also kept in memory: :meth:`read` takes the part's rows
+        from there instead of reading the file back.
+        """
         import pyarrow.parquet as pq
 
         self._count += 1
@@ -429,6 +447,7 @@ class Store:
             pq.write_table(table.replace_schema_metadata(metadata), temp)
             os.replace(temp, self.folder / name)
             self._checked.add(self.folder / name)
+            self._kept[self.folder / name] = table
         except OSError as error:
             temp.unlink(missing_ok=True)
             raise OutputPathError(f"cannot write {self.folder / name}: {error.strerror or error}") from None
@@ -438,9 +457,10 @@ class Store:
         """All rows written so far, as one ``pyarrow.Table`` with ``schema``.
 
         Parts checked when the folder was opened or written by this run (all
-        under the lock) are not checked again; any other part is.
+        under the lock) are not checked again; any other part is. Parts this
+        run wrote are taken from memory, not read back.
         """
-        return read_parts(self.parts(), schema, self.config_hash, trusted=self._checked)
+        return read_parts(self.parts(), schema, self.config_hash, trusted=self._checked, loaded=self._kept)
 
 
 def check_parts(parts, expected_hash: str) -> set[int]:
@@ -478,7 +498,7 @@ def _read_checked(part: Path, expected_hash: str | None):
     return table
 
 
-def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
+def read_parts(parts, schema, expected_hash: str | None = None, trusted=(), loaded=None):
     """Parquet parts as one ``pyarrow.Table`` with ``schema``.
 
     Parameters
@@ -490,6 +510,9 @@ def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
         ``trusted``) is checked (:func:`check_part`) before its rows are used.
     trusted : collection of paths
         Parts known to be good (checked or written by the caller).
+    loaded : dict of path to pyarrow.Table, optional
+        Rows of some parts that the caller holds in memory (the tables it
+        wrote there): used instead of reading those files back.
 
     Raises
     ------
@@ -500,8 +523,11 @@ def read_parts(parts, schema, expected_hash: str | None = None, trusted=()):
     import pyarrow as pa
 
     tables = []
+    loaded = loaded or {}
     for part in parts:
-        table = _read_checked(part, None if part in trusted else expected_hash)
+        table = loaded.get(part)
+        if table is None:
+            table = _read_checked(part, None if part in trusted else expected_hash)
         try:
             if table.schema.equals(schema, check_metadata=False):
                 table = table.replace_schema_metadata(schema.metadata)
