@@ -27,10 +27,13 @@ Clauses, each family built as one integer array:
 
 Two choices were measured on published boards (``benchmarks/numberlink.py``):
 the at-most-one-number clauses are implied by the others (a used edge carries
-each number both ways, and an endpoint has only its own) but make the solver
-faster while there are few numbers, so they stay up to ``AT_MOST_ONE`` pairs; forbidding the 6- and 8-cycles up
-front halves the rounds of cuts on open boards but made nothing faster, so it
-is off (``SHORT_CYCLES``).
+each number both ways, and an endpoint has only its own). They are kept apart,
+in :attr:`Encoding.extra`: they are 40 % of the clauses at 14 x 14, and feeding
+them to the solver cost more than they save while the strict rule ("no path
+beside itself") holds, but they help the search without it (the solver adds
+them for that phase), so they are made up to ``AT_MOST_ONE`` pairs; forbidding
+the 6- and 8-cycles up front halves the rounds of cuts on open boards but made
+nothing faster, so it is off (``SHORT_CYCLES``).
 
 References
 ----------
@@ -42,6 +45,7 @@ References
 
 from __future__ import annotations
 
+import gc
 from itertools import combinations
 
 import numpy as np
@@ -74,7 +78,12 @@ class Encoding:
     Attributes
     ----------
     clauses : list of list of int
-        The CNF; an empty clause means the puzzle has no solution.
+        The CNF.
+    extra : list of list of int
+        Implied clauses (at most one number per cell), for the solver to add
+        when it searches without the strict rule.
+    impossible : bool
+        Some clause is empty: the puzzle has no solution.
     edge_var : numpy.ndarray of int, shape (n_edges,)
         The variable of each edge of the board (0: never used).
     used : numpy.ndarray of int, shape (n_cells,)
@@ -86,6 +95,15 @@ class Encoding:
     """
 
     def __init__(self, puzzle: Puzzle, fill: bool, strict: str = "always"):
+        enabled = gc.isenabled()
+        gc.disable()  # the clause lists are many small containers: collecting while they grow costs a third
+        try:
+            self._build(puzzle, fill, strict)
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _build(self, puzzle: Puzzle, fill: bool, strict: str) -> None:
         cells = puzzle.cells
         self.puzzle, self.fill, self.edges = puzzle, fill, cells.edges
         n, K = cells.n_cells, puzzle.n_pairs
@@ -123,8 +141,7 @@ class Encoding:
             out.append([[-int(u), *r] for u, r in zip(used[free].tolist(), rows)])
             c, k = np.nonzero(x * free[:, None])
             out.append(_rows(-x[c, k], used[c]))
-        if K <= AT_MOST_ONE:
-            out.append(_at_most_one(x[free]))
+        self.extra = _at_most_one(x[free]) if K <= AT_MOST_ONE else []
         # a used edge carries its number; under strict, equal neighbours are joined
         i, k = np.nonzero(dom[a] & dom[b])
         e, xa, xb = edge_var[i], x[a[i], k], x[b[i], k]
@@ -134,13 +151,14 @@ class Encoding:
         for side, other in ((a, b), (b, a)):  # an end that cannot take k: the other does not take it along e
             i, k = np.nonzero(dom[side] & ~dom[other] & shared[:, None])
             out.append(_rows(-edge_var[i], -x[side[i], k]))
-        counter = [self.top]  # sequential counters (cells of more than 8 neighbours) take new variables
+        counter = [self.top, False]  # counters (cells of > 8 neighbours) take new variables; [1]: an empty clause
         out += _degrees(cells, edge_var, number, live, used, fill, counter)
         self.top = counter[0]
         for ring in _short_cycles(cells):  # no cycle of the board is ever all used
             lits = edge_var[ring]
             out.append(_rows(*(-lits[lits.all(axis=1)]).T))
         self.clauses = [clause for family in out for clause in family]
+        self.impossible = (fill and bool((x[free] == 0).all(axis=1).any())) or counter[1]
 
     def read(self, model) -> tuple[list[list[int]], list[list[int]]]:
         """Split a model into paths (by number) and detached cycles (lists of cells)."""
@@ -275,8 +293,9 @@ def _exactly(lits: np.ndarray, k: int, guard: np.ndarray | None) -> list[list[in
     return [clause for family in out for clause in family]
 
 
-def _degrees(cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, used: np.ndarray,
-             fill: bool, counter: list[int]) -> list[list[list[int]]]:
+def _degrees(
+    cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, used: np.ndarray, fill: bool, counter: list[int]
+) -> list[list[list[int]]]:
     """Degree clauses: one used edge at an endpoint, two at a cell on a path, none elsewhere."""
     n = cells.n_cells
     lits = edge_var[cells.edge_ids]  # per slot of the adjacency (CSR) arrays
@@ -296,6 +315,7 @@ def _degrees(cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, 
             guard = used[group] if not fill and want == 2 else None
             if d < want:  # too few usable edges: impossible (on a path)
                 out.append([[] for _ in group] if guard is None else [[-int(u)] for u in guard])
+                counter[1] = counter[1] or guard is None
                 continue
             rows = lits[start[group][:, None] + np.arange(d)]
             if d <= 8:
@@ -325,7 +345,6 @@ def _exactly_large(rows: np.ndarray, k: int, guard, counter: list[int]) -> list[
         g = [] if guard is None else [-int(guard[j])]
         out += [list(c) for c in most.clauses] + [g + list(c) for c in least.clauses]
     return out
-
 
 
 def _short_cycles(cells) -> list[np.ndarray]:

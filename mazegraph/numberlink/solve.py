@@ -65,8 +65,16 @@ def _rules(puzzle: Puzzle, fill, self_touch) -> tuple[bool, bool]:
 
 
 @checked(_PUZZLE, _LIMIT, _FILL, _SELF_TOUCH)
-def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = SOLVER, exclude=(), *,
-              fill: bool | None = None, self_touch: bool | None = None, stats: dict | None = None):
+def solutions(
+    puzzle: Puzzle,
+    limit: int | None = None,
+    solver: str = SOLVER,
+    exclude=(),
+    *,
+    fill: bool | None = None,
+    self_touch: bool | None = None,
+    stats: dict | None = None,
+):
     """Yield the solutions of a puzzle, each a list of paths of cell indices.
 
     Parameters
@@ -111,7 +119,7 @@ def solutions(puzzle: Puzzle, limit: int | None = None, solver: str = SOLVER, ex
             yield []
         return
     enc = Encoding(puzzle, fill, "selector" if self_touch else "always")
-    if any(not clause for clause in enc.clauses):
+    if enc.impossible:
         return
     with Solver(name=solver, bootstrap_with=enc.clauses) as sat:
         try:
@@ -138,6 +146,7 @@ def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool
     for assume in ([enc.strict], []) if self_touch else ([],):
         if not assume and enc.strict:
             sat.add_clause([-enc.strict])
+            sat.append_formula(enc.extra)
         while sat.solve(assumptions=assume):
             paths, cycles = enc.read(sat.get_model())
             if cycles:
