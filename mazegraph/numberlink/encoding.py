@@ -218,6 +218,16 @@ class Encoding:
             clause += (-self.used[cycle][self.used[cycle] > 0]).tolist()
         return clause
 
+    def edge_literals(self, paths) -> np.ndarray:
+        """The literal of each edge variable (in the order of ``edge_var[edge_var > 0]``) in ``paths``."""
+        cells = self.puzzle.cells
+        on = np.zeros(len(self.edge_var), dtype=bool)
+        for path in paths:
+            steps = [cells.edge_index(p, q) for p, q in zip(path[:-1], path[1:])]
+            on[[i for i in steps if i >= 0]] = True
+        lits = self.edge_var[self.edge_var > 0]
+        return np.where(on[self.edge_var > 0], lits, -lits)
+
     def block(self, paths) -> list[int] | None:
         """A clause excluding the edge set of ``paths`` (None if the encoding excludes it already)."""
         cells = self.puzzle.cells
