@@ -30,8 +30,10 @@ the at-most-one-number clauses are implied by the others (a used edge carries
 each number both ways, and an endpoint has only its own). They are kept apart,
 in :attr:`Encoding.extra`: they are 40 % of the clauses at 14 x 14, and feeding
 them to the solver cost more than they save while the strict rule ("no path
-beside itself") holds, but they help the search without it (the solver adds
-them for that phase), so they are made up to ``AT_MOST_ONE`` pairs; forbidding
+beside itself") holds and while the solver looks for a second solution in
+windows of the board, but they may help it prove that there is none on the
+whole board (the solver adds them for that search), so they are made up to
+``AT_MOST_ONE`` pairs; forbidding
 the 6- and 8-cycles up front halves the rounds of cuts on open boards but made
 nothing faster, so it is off (``SHORT_CYCLES``).
 

@@ -164,13 +164,15 @@ def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool
     pairs = puzzle.pairs.tolist()
     for assume in ([enc.strict], []) if self_touch else ([],):
         rounds = [assume]
-        if not assume and enc.strict:
+        loose = not assume and enc.strict
+        if loose:
             sat.add_clause([-enc.strict])
-            sat.append_formula(enc.extra)
             if anchor is not None and WINDOWS:
                 keep = enc.edge_literals(anchor)
                 rounds = [keep[~free].tolist() for free in _windows(puzzle.cells, enc)] + rounds
-        for assumptions in rounds:
+        for r, assumptions in enumerate(rounds):
+            if loose and r == len(rounds) - 1:  # the whole board: the implied clauses help proofs, not windows
+                sat.append_formula(enc.extra)
             while sat.solve(assumptions=assumptions):
                 paths, cycles = enc.read(sat.get_model())
                 if cycles:
