@@ -220,20 +220,29 @@ class Encoding:
             clause += (-self.used[cycle][self.used[cycle] > 0]).tolist()
         return clause
 
+    def _steps(self, paths) -> list[int]:
+        """The edge index of each step of ``paths`` (-1 for a step between cells that are not neighbours)."""
+        if not hasattr(self, "_edge_of"):
+            self._edge_of = {}
+            for i, (p, q) in enumerate(self.edges.tolist()):
+                self._edge_of[p, q] = self._edge_of[q, p] = i
+        get = self._edge_of.get
+        return [get((p, q), -1) for path in paths for p, q in zip(path[:-1], path[1:])]
+
     def edge_literals(self, paths) -> np.ndarray:
         """The literal of each edge variable (in the order of ``edge_var[edge_var > 0]``) in ``paths``."""
-        cells = self.puzzle.cells
         on = np.zeros(len(self.edge_var), dtype=bool)
-        for path in paths:
-            steps = [cells.edge_index(p, q) for p, q in zip(path[:-1], path[1:])]
-            on[[i for i in steps if i >= 0]] = True
-        lits = self.edge_var[self.edge_var > 0]
-        return np.where(on[self.edge_var > 0], lits, -lits)
+        on[[i for i in self._steps(paths) if i >= 0]] = True
+        has = self.edge_var > 0
+        lits = self.edge_var[has]
+        return np.where(on[has], lits, -lits)
 
     def block(self, paths) -> list[int] | None:
         """A clause excluding the edge set of ``paths`` (None if the encoding excludes it already)."""
-        cells = self.puzzle.cells
-        lits = [-int(self.edge_var[cells.edge_index(p, q)]) for path in paths for p, q in zip(path[:-1], path[1:])]
+        steps = self._steps(paths)
+        if -1 in steps:
+            return None
+        lits = (-self.edge_var[steps]).tolist()
         return None if 0 in lits else lits
 
 

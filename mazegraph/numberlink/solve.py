@@ -199,13 +199,26 @@ def _windows(cells, enc: Encoding) -> list:
     ``spacing`` steps from the centres before it, so that every cell lies in
     some window.
     """
+    has = enc.edge_var > 0
+    return [free[has] for free in _balls(cells)]
+
+
+_BALLS: dict = {}
+
+
+def _balls(cells) -> list:
+    """Masks over the board's edges, one per window of ``WINDOWS`` (memoised per board)."""
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import dijkstra
 
+    key = (cells.n_cells, cells.edges.tobytes(), WINDOWS)
+    if key in _BALLS:
+        return _BALLS[key]
+    if len(_BALLS) > 32:
+        _BALLS.clear()
     n = cells.n_cells
     a, b = cells.edges[:, 0], cells.edges[:, 1]
     graph = coo_matrix((np.ones(len(a)), (a, b)), shape=(n, n)).tocsr()
-    has = enc.edge_var > 0
     out = []
     for radius, spacing in WINDOWS:
         near = np.full(n, np.inf)
@@ -215,7 +228,8 @@ def _windows(cells, enc: Encoding) -> list:
             dist = dijkstra(graph, directed=False, unweighted=True, indices=c, limit=max(radius, spacing))
             near = np.minimum(near, dist)
             inside = dist <= radius
-            out.append((inside[a] | inside[b])[has])
+            out.append(inside[a] | inside[b])
+    _BALLS[key] = out
     return out
 
 
