@@ -48,7 +48,7 @@ References
 from __future__ import annotations
 
 import gc
-from itertools import combinations
+from itertools import chain, combinations
 
 import numpy as np
 
@@ -136,14 +136,16 @@ class Encoding:
 
         out: list[list[list[int]]] = [[[int(v)] for v in x[ends, number[ends] - 1]]]
         # a free cell takes at least one number (fill) or exactly those of used; never two
-        rows = [r[r > 0].tolist() for r in x[free]]
+        xf = x[free]
+        flat, ends_at = xf[xf > 0].tolist(), np.cumsum((xf > 0).sum(axis=1)).tolist()
+        rows = [flat[i:j] for i, j in zip([0, *ends_at[:-1]], ends_at)]
         if fill:
             out.append(rows)
         else:
             out.append([[-int(u), *r] for u, r in zip(used[free].tolist(), rows)])
             c, k = np.nonzero(x * free[:, None])
             out.append(_rows(-x[c, k], used[c]))
-        self.extra = _at_most_one(x[free]) if K <= AT_MOST_ONE else []
+        self._free_rows = x[free] if K <= AT_MOST_ONE else None
         # a used edge carries its number; under strict, equal neighbours are joined
         i, k = np.nonzero(dom[a] & dom[b])
         e, xa, xb = edge_var[i], x[a[i], k], x[b[i], k]
@@ -159,7 +161,7 @@ class Encoding:
         for ring in _short_cycles(cells):  # no cycle of the board is ever all used
             lits = edge_var[ring]
             out.append(_rows(*(-lits[lits.all(axis=1)]).T))
-        self.clauses = [clause for family in out for clause in family]
+        self.clauses = list(chain.from_iterable(out))
         self.impossible = (fill and bool((x[free] == 0).all(axis=1).any())) or counter[1]
 
     def read(self, model) -> tuple[list[list[int]], list[list[int]]]:
@@ -219,6 +221,13 @@ class Encoding:
         if not self.fill:
             clause += (-self.used[cycle][self.used[cycle] > 0]).tolist()
         return clause
+
+    @property
+    def extra(self) -> list[list[int]]:
+        """The implied at-most-one-number clauses (made when first asked for: a solve never needs them)."""
+        if not hasattr(self, "_extra"):
+            self._extra = [] if self._free_rows is None else _at_most_one(self._free_rows)
+        return self._extra
 
     def _steps(self, paths) -> list[int]:
         """The edge index of each step of ``paths`` (-1 for a step between cells that are not neighbours)."""
