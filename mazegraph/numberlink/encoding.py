@@ -146,6 +146,9 @@ class Encoding:
             c, k = np.nonzero(x * free[:, None])
             out.append(_rows(-x[c, k], used[c]))
         self._free_rows = x[free] if K <= AT_MOST_ONE else None
+        if not fill and self._free_rows is not None:  # without fill they pay off at once (measured at 14 x 14)
+            out.append(_at_most_one(self._free_rows))
+            self._free_rows = None
         # a used edge carries its number; under strict, equal neighbours are joined
         i, k = np.nonzero(dom[a] & dom[b])
         e, xa, xb = edge_var[i], x[a[i], k], x[b[i], k]
