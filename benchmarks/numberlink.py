@@ -12,7 +12,13 @@ Run: ``python benchmarks/numberlink.py --collection DIR [--before PATH]``.
    ``--cap`` seconds is stopped and counted as ``--cap`` (marked ``>``).
    Median and worst per size are printed beside the figures issue 19 quotes
    for a Go solver (thomasahle/numberlink): 0.032 s median, 0.073 s worst on
-   the 49 published 14 x 14 boards.
+   the 49 published 14 x 14 boards. Those 49 are the 44 janko boards and the
+   5 Flow Free jumbo boards: copy both ``puzzles/`` folders below into one
+   directory and pass it (``--largest 14`` skips the 15 x 15 and 17 x 17
+   test boards, several of which run past the cap). The Go solver only
+   solves, and prunes paths that run beside themselves, so its figures are a
+   yardstick for ``solve``; ``count_solutions`` must also prove that no
+   solution of the looser default rules (self-touching allowed) exists.
 2. With ``--generator``: generator speed and the character of generated
    boards (solid fraction, pairs per 100 cells, mean path length, trivial pairs).
 
@@ -139,8 +145,9 @@ def time_boards(boards: list[tuple[str, str]], pythonpath: str, cap: float) -> d
     while todo:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(todo, f)
-        proc = subprocess.Popen([sys.executable, __file__, "--child", f.name], stdout=subprocess.PIPE, text=True,
-                                env=env)
+        proc = subprocess.Popen(
+            [sys.executable, __file__, "--child", f.name], stdout=subprocess.PIPE, text=True, env=env
+        )
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=pump, args=(proc.stdout, lines), daemon=True).start()
         done, started = 0, False
@@ -200,8 +207,11 @@ def solver_table(boards, before: str | None, cap: float) -> None:
             line += f"  Go: {GO_14[0]:.3f} {GO_14[1]:.3f}"
         print(line.rstrip(" |"))
     if before:
-        differ = [n for n, _ in boards if None not in (runs["after"][n][2], runs["before"][n][2])
-                  and runs["after"][n][2] != runs["before"][n][2]]
+        differ = [
+            n
+            for n, _ in boards
+            if None not in (runs["after"][n][2], runs["before"][n][2]) and runs["after"][n][2] != runs["before"][n][2]
+        ]
         print(f"counts that differ between before and after: {differ or 'none'}")
     slow = sorted(((r[1], n) for n, r in runs["after"].items()), reverse=True)[:5]
     print("slowest count<=2 after: " + ", ".join(f"{n} {t:.2f} s" for t, n in slow))

@@ -27,10 +27,15 @@ Clauses, each family built as one integer array:
 
 Two choices were measured on published boards (``benchmarks/numberlink.py``):
 the at-most-one-number clauses are implied by the others (a used edge carries
-each number both ways, and an endpoint has only its own) but make the solver
-faster while there are few numbers, so they stay up to ``AT_MOST_ONE`` pairs; forbidding the 6- and 8-cycles up
-front halves the rounds of cuts on open boards but made nothing faster, so it
-is off (``SHORT_CYCLES``).
+each number both ways, and an endpoint has only its own). They are kept apart,
+in :attr:`Encoding.extra`: they are 40 % of the clauses at 14 x 14, and feeding
+them to the solver cost more than they save while the strict rule ("no path
+beside itself") holds and while the solver looks for a second solution in
+windows of the board, but they may help it prove that there is none on the
+whole board (the solver adds them for that search), so they are made up to
+``AT_MOST_ONE`` pairs; forbidding
+the 6- and 8-cycles up front halves the rounds of cuts on open boards but made
+nothing faster, so it is off (``SHORT_CYCLES``).
 
 References
 ----------
@@ -42,7 +47,8 @@ References
 
 from __future__ import annotations
 
-from itertools import combinations
+import gc
+from itertools import chain, combinations
 
 import numpy as np
 
@@ -74,7 +80,12 @@ class Encoding:
     Attributes
     ----------
     clauses : list of list of int
-        The CNF; an empty clause means the puzzle has no solution.
+        The CNF.
+    extra : list of list of int
+        Implied clauses (at most one number per cell), for the solver to add
+        when it searches without the strict rule.
+    impossible : bool
+        Some clause is empty: the puzzle has no solution.
     edge_var : numpy.ndarray of int, shape (n_edges,)
         The variable of each edge of the board (0: never used).
     used : numpy.ndarray of int, shape (n_cells,)
@@ -86,6 +97,15 @@ class Encoding:
     """
 
     def __init__(self, puzzle: Puzzle, fill: bool, strict: str = "always"):
+        enabled = gc.isenabled()
+        gc.disable()  # the clause lists are many small containers: collecting while they grow costs a third
+        try:
+            self._build(puzzle, fill, strict)
+        finally:
+            if enabled:
+                gc.enable()
+
+    def _build(self, puzzle: Puzzle, fill: bool, strict: str) -> None:
         cells = puzzle.cells
         self.puzzle, self.fill, self.edges = puzzle, fill, cells.edges
         n, K = cells.n_cells, puzzle.n_pairs
@@ -116,15 +136,19 @@ class Encoding:
 
         out: list[list[list[int]]] = [[[int(v)] for v in x[ends, number[ends] - 1]]]
         # a free cell takes at least one number (fill) or exactly those of used; never two
-        rows = [r[r > 0].tolist() for r in x[free]]
+        xf = x[free]
+        flat, ends_at = xf[xf > 0].tolist(), np.cumsum((xf > 0).sum(axis=1)).tolist()
+        rows = [flat[i:j] for i, j in zip([0, *ends_at[:-1]], ends_at)]
         if fill:
             out.append(rows)
         else:
             out.append([[-int(u), *r] for u, r in zip(used[free].tolist(), rows)])
             c, k = np.nonzero(x * free[:, None])
             out.append(_rows(-x[c, k], used[c]))
-        if K <= AT_MOST_ONE:
-            out.append(_at_most_one(x[free]))
+        self._free_rows = x[free] if K <= AT_MOST_ONE else None
+        if not fill and self._free_rows is not None:  # without fill they pay off at once (measured at 14 x 14)
+            out.append(_at_most_one(self._free_rows))
+            self._free_rows = None
         # a used edge carries its number; under strict, equal neighbours are joined
         i, k = np.nonzero(dom[a] & dom[b])
         e, xa, xb = edge_var[i], x[a[i], k], x[b[i], k]
@@ -134,13 +158,14 @@ class Encoding:
         for side, other in ((a, b), (b, a)):  # an end that cannot take k: the other does not take it along e
             i, k = np.nonzero(dom[side] & ~dom[other] & shared[:, None])
             out.append(_rows(-edge_var[i], -x[side[i], k]))
-        counter = [self.top]  # sequential counters (cells of more than 8 neighbours) take new variables
+        counter = [self.top, False]  # counters (cells of > 8 neighbours) take new variables; [1]: an empty clause
         out += _degrees(cells, edge_var, number, live, used, fill, counter)
         self.top = counter[0]
         for ring in _short_cycles(cells):  # no cycle of the board is ever all used
             lits = edge_var[ring]
             out.append(_rows(*(-lits[lits.all(axis=1)]).T))
-        self.clauses = [clause for family in out for clause in family]
+        self.clauses = list(chain.from_iterable(out))
+        self.impossible = (fill and bool((x[free] == 0).all(axis=1).any())) or counter[1]
 
     def read(self, model) -> tuple[list[list[int]], list[list[int]]]:
         """Split a model into paths (by number) and detached cycles (lists of cells)."""
@@ -200,10 +225,36 @@ class Encoding:
             clause += (-self.used[cycle][self.used[cycle] > 0]).tolist()
         return clause
 
+    @property
+    def extra(self) -> list[list[int]]:
+        """The implied at-most-one-number clauses (made when first asked for: a solve never needs them)."""
+        if not hasattr(self, "_extra"):
+            self._extra = [] if self._free_rows is None else _at_most_one(self._free_rows)
+        return self._extra
+
+    def _steps(self, paths) -> list[int]:
+        """The edge index of each step of ``paths`` (-1 for a step between cells that are not neighbours)."""
+        if not hasattr(self, "_edge_of"):
+            self._edge_of = {}
+            for i, (p, q) in enumerate(self.edges.tolist()):
+                self._edge_of[p, q] = self._edge_of[q, p] = i
+        get = self._edge_of.get
+        return [get((p, q), -1) for path in paths for p, q in zip(path[:-1], path[1:])]
+
+    def edge_literals(self, paths) -> np.ndarray:
+        """The literal of each edge variable (in the order of ``edge_var[edge_var > 0]``) in ``paths``."""
+        on = np.zeros(len(self.edge_var), dtype=bool)
+        on[[i for i in self._steps(paths) if i >= 0]] = True
+        has = self.edge_var > 0
+        lits = self.edge_var[has]
+        return np.where(on[has], lits, -lits)
+
     def block(self, paths) -> list[int] | None:
         """A clause excluding the edge set of ``paths`` (None if the encoding excludes it already)."""
-        cells = self.puzzle.cells
-        lits = [-int(self.edge_var[cells.edge_index(p, q)]) for path in paths for p, q in zip(path[:-1], path[1:])]
+        steps = self._steps(paths)
+        if -1 in steps:
+            return None
+        lits = (-self.edge_var[steps]).tolist()
         return None if 0 in lits else lits
 
 
@@ -275,8 +326,9 @@ def _exactly(lits: np.ndarray, k: int, guard: np.ndarray | None) -> list[list[in
     return [clause for family in out for clause in family]
 
 
-def _degrees(cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, used: np.ndarray,
-             fill: bool, counter: list[int]) -> list[list[list[int]]]:
+def _degrees(
+    cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, used: np.ndarray, fill: bool, counter: list[int]
+) -> list[list[list[int]]]:
     """Degree clauses: one used edge at an endpoint, two at a cell on a path, none elsewhere."""
     n = cells.n_cells
     lits = edge_var[cells.edge_ids]  # per slot of the adjacency (CSR) arrays
@@ -296,6 +348,7 @@ def _degrees(cells, edge_var: np.ndarray, number: np.ndarray, live: np.ndarray, 
             guard = used[group] if not fill and want == 2 else None
             if d < want:  # too few usable edges: impossible (on a path)
                 out.append([[] for _ in group] if guard is None else [[-int(u)] for u in guard])
+                counter[1] = counter[1] or guard is None
                 continue
             rows = lits[start[group][:, None] + np.arange(d)]
             if d <= 8:
@@ -325,7 +378,6 @@ def _exactly_large(rows: np.ndarray, k: int, guard, counter: list[int]) -> list[
         g = [] if guard is None else [-int(guard[j])]
         out += [list(c) for c in most.clauses] + [g + list(c) for c in least.clauses]
     return out
-
 
 
 def _short_cycles(cells) -> list[np.ndarray]:

@@ -173,8 +173,11 @@ def test_short_cycles_are_the_cycles_networkx_finds(name):
     ours = encoding_module._cycles_around_faces(cells.edges, encoding_module._squares(cells))
     G = nx.Graph(cells.edges.tolist())
     edge_of = {frozenset(e): i for i, e in enumerate(cells.edges.tolist())}
-    theirs = {frozenset(edge_of[frozenset((p, q))] for p, q in zip(c, c[1:] + c[:1]))
-              for c in nx.simple_cycles(G, length_bound=8) if len(c) >= 4}
+    theirs = {
+        frozenset(edge_of[frozenset((p, q))] for p, q in zip(c, c[1:] + c[:1]))
+        for c in nx.simple_cycles(G, length_bound=8)
+        if len(c) >= 4
+    }
     mine = {frozenset(row) for rows in ours for row in rows.tolist()}
     assert mine <= theirs and len(mine) > 0
     if name == "orthogonal":
@@ -189,3 +192,18 @@ def test_optional_clauses_change_no_answer(monkeypatch, amo, short):
         P = nl.parse(text)
         for fill, self_touch in RULES:
             check(P, fill, self_touch)
+
+
+@settings(deadline=None, max_examples=40)
+@given(random_puzzles(), st.booleans())
+def test_impossible_flags_exactly_an_empty_clause(P, fill):
+    """The flag the solver reads instead of scanning the clauses agrees with a scan."""
+    enc = encoding_module.Encoding(P, fill, "selector")
+    assert enc.impossible == any(not clause for clause in enc.clauses + enc.extra)
+
+
+def test_impossible_when_a_cell_has_no_number():
+    P = nl.parse("1.1\n###\n...\n###\n2.2")  # the middle row is out of every path's reach
+    assert encoding_module.Encoding(P, True).impossible
+    assert not encoding_module.Encoding(P, False).impossible
+    assert nl.count_solutions(P) == 0 and nl.count_solutions(P, fill=False) == 1

@@ -8,6 +8,8 @@ the SAT encoding.
 
 from __future__ import annotations
 
+import importlib
+
 import networkx as nx
 import pytest
 from hypothesis import given, settings
@@ -113,3 +115,34 @@ def test_counts_agree_with_brute_force_on_random_small_boards(P):
     for fill, self_touch in RULES:
         expected = brute_count(P, fill, self_touch)
         assert nl.count_solutions(P, limit=expected + 1, fill=fill, self_touch=self_touch) == expected
+
+
+solve_module = importlib.import_module("mazegraph.numberlink.solve")
+
+
+@pytest.mark.parametrize("windows", [(), ((1, 1),), ((1, 2), (2, 1))])
+def test_windows_change_no_count(monkeypatch, windows):
+    """The windows of the loose search (edges outside kept as in a known solution) only reorder the search."""
+    monkeypatch.setattr(solve_module, "WINDOWS", windows)
+    for text, counts in KNOWN:
+        P = nl.parse(text)
+        for (fill, self_touch), expected in zip(RULES, counts):
+            found = list(nl.solutions(P, limit=1000, fill=fill, self_touch=self_touch))
+            assert len({tuple(map(tuple, s)) for s in found}) == len(found) == expected
+            assert all(P.is_solution(s, fill=fill, self_touch=self_touch) for s in found)
+
+
+@settings(deadline=None, max_examples=40)
+@given(small_puzzles())
+def test_small_windows_agree_with_brute_force(P):
+    solve_module.WINDOWS, saved = ((1, 1),), solve_module.WINDOWS
+    try:
+        for fill in (True, False):
+            expected = brute_count(P, fill, True)
+            assert nl.count_solutions(P, limit=expected + 1, fill=fill, self_touch=True) == expected
+            first = nl.solve(P, fill=fill)
+            if first is not None:  # the excluded solution is the windows' anchor
+                rest = list(nl.solutions(P, exclude=[first], fill=fill))
+                assert len(rest) == expected - 1 and first not in rest
+    finally:
+        solve_module.WINDOWS = saved
