@@ -64,8 +64,10 @@ print(Q, "->", mg.numberlink.count_solutions(Q, limit=5), "solutions")
 # --------------------------------
 # Flow Free asks that every cell be on a path (``fill=True``, the default);
 # Nikoli's Numberlink does not. Many collections also forbid a path to run beside
-# itself (``self_touch=False``). The counts differ: this board has two
-# solutions that fill it, and only one of them keeps each path off itself.
+# itself (``self_touch=False``, which the generator uses on rectangular boards:
+# the puzzle above says so in ``P.rules`` and in its text's first line). The
+# counts differ: this board has two solutions that fill it, and only one of
+# them keeps each path off itself.
 
 R = mg.numberlink.parse("...2\n.21.\n1...")
 for fill in (True, False):

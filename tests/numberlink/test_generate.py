@@ -117,10 +117,41 @@ def test_endpoints_apart_on_larger_boards():
 
 def test_default_boards_look_like_published_ones():
     # published collections: mean path 13-17 cells, trivial (2-3 cell) paths rare; the generator aimed at
-    # 9 cells with a fifth of its paths trivial before the layout joined and grew paths (issue 19)
+    # 9 cells with a fifth of its paths trivial before the layout joined and grew paths (issue 19). The
+    # default on rectangular boards is self_touch=False, which gives the long paths
     G = mg.tessellations.build("orthogonal", 10, 10)
-    for self_touch, shortest_mean in ((False, 13.0), (True, 9.5)):
+    for self_touch, shortest_mean in ((None, 13.0), (True, 9.5)):
         puzzles = [nl.generate(G, seed=s, unique=True, self_touch=self_touch) for s in range(6)]
         lengths = [len(p) for P in puzzles for p in P.solution]
         assert sum(lengths) / len(lengths) >= shortest_mean, self_touch
         assert sum(1 for x in lengths if x <= 3) / len(lengths) <= 0.05, self_touch
+
+
+def test_default_rules_by_board_and_stated_in_every_format():
+    P = nl.generate(mg.tessellations.build("orthogonal", 6, 6), seed=4, unique=True)
+    assert P.rules == {"fill": True, "self_touch": False}
+    assert P.meta["unique_under"] == [{"fill": True, "self_touch": False}]
+    assert brute_count(P, True, False) == 1
+    for text in (P.to_text(), nl.to_flow(P), nl.to_numeric(P)):
+        assert text.startswith("rules: fill=yes self_touch=no\n")
+        assert nl.parse(text).rules == P.rules
+    assert nl.parse(P.to_json()).meta["unique_under"] == P.meta["unique_under"]
+    # other tessellations keep the loosest rules, under which uniqueness implies it under the stricter one too
+    H = nl.generate(mg.tessellations.build("sigma", 4, 4), seed=1, unique=True, max_attempts=200)
+    assert H.rules == {"fill": True, "self_touch": True}
+    assert {"fill": True, "self_touch": False} in H.meta["unique_under"]
+    assert nl.generate(mg.tessellations.build("orthogonal", 6, 6), seed=4, self_touch=True).self_touch
+
+
+def test_cli_generate_states_the_rules(tmp_path, capsys):
+    from mazegraph.cli import main
+
+    out = tmp_path / "p.txt"
+    assert main(["numberlink", "generate", "-s", "6x6", "--seed", "4", "--unique", "-o", str(out)]) == 0
+    assert "unique under fill/no-self-touch;" in capsys.readouterr().err
+    assert out.read_text().startswith("rules: fill=yes self_touch=no\n")
+    assert main(["numberlink", "solve", str(out)]) == 0  # the file's rules
+    assert "unique solution under fill=yes, self_touch=no" in capsys.readouterr().out
+    assert main(["numberlink", "generate", "-s", "6x6", "--seed", "4", "--unique", "--self-touch", "-o", str(out)]) == 0
+    assert "unique under fill/self-touch, fill/no-self-touch;" in capsys.readouterr().err
+    assert not out.read_text().startswith("rules:")
