@@ -205,4 +205,4 @@ def _describe(puzzle: Puzzle) -> None:
     words = ["fill" if r["fill"] else "no-fill" for r in under]
     words = [f"{w}/{'self-touch' if r['self_touch'] else 'no-self-touch'}" for w, r in zip(words, under)]
     d = puzzle.meta.get("difficulty", {})
-    sys.stderr.write(f"unique under {', '.join(words)}; difficulty {d.get('level')} (forced {d.get('forced')})\n")
+    sys.stderr.write(f"unique under {', '.join(words)}; difficulty {d.get('level')} (deduced {d.get('deduced')})\n")

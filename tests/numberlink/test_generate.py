@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import mazegraph as mg
 from mazegraph import numberlink as nl
+from mazegraph.numberlink.difficulty import _deduce
 
 from .test_solve import brute_count
 
@@ -65,11 +66,68 @@ def test_difficulty_reported_and_level_filter():
     G = mg.tessellations.build("orthogonal", 7, 7)
     P = nl.generate(G, seed=2, unique=True)
     d = P.meta["difficulty"]
-    assert set(d) == {"forced", "conflicts", "level"} and 0 <= d["forced"] <= 1
+    assert set(d) == {"deduced", "forced", "conflicts", "level"} and 0 <= d["forced"] <= 1 and 0 <= d["deduced"] <= 1
     assert d == nl.difficulty(P)
     for level in ("easy", "hard"):
         Q = nl.generate(G, seed=2, unique=True, level=level, max_attempts=200)
         assert Q.meta["difficulty"]["level"] == level
+
+
+def in_level(P, level) -> bool:
+    """The puzzle's ``deduced`` share, recomputed, lies in the range of ``level`` for its board."""
+    easy, medium = nl.level_bounds(P)
+    x = nl.deduced_share(P)
+    return {"easy": easy <= x, "medium": medium <= x < easy, "hard": x < medium}[level]
+
+
+@pytest.mark.parametrize("side", [10, 15])
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_asking_for_a_level_gives_its_range(side, level):
+    G = mg.tessellations.build("orthogonal", side, side)
+    for seed in range(2):
+        P = nl.generate(G, seed=seed, unique=True, level=level, max_attempts=100)
+        assert P.meta["difficulty"]["level"] == level and in_level(P, level)
+        assert nl.count_solutions(P.without_solution()) == 1
+
+
+@pytest.mark.parametrize("side", [10, 15])
+def test_levels_split_generated_puzzles(side):
+    # LEVELS are the terciles of a sample at 10 x 10 and 15 x 15 (seeds 0-149, 0-119); on other seeds each
+    # level still holds a fair share of the default unique boards (60 seeds from 1000, 5000, 9000: 17-47 %)
+    G = mg.tessellations.build("orthogonal", side, side)
+    levels = [nl.generate(G, seed=2000 + s, unique=True).meta["difficulty"]["level"] for s in range(36)]
+    assert all(5 <= levels.count(level) <= 20 for level in ("easy", "medium", "hard")), levels
+
+
+def solution_edges(P) -> set:
+    return {(min(a, b), max(a, b)) for p in P.solution for a, b in zip(p[:-1], p[1:])}
+
+
+@settings(deadline=None, max_examples=25)
+@given(st.integers(3, 9), st.integers(3, 9), st.integers(0, 2**32 - 1), st.booleans(), st.booleans())
+def test_deductions_agree_with_every_solution(rows, cols, seed, self_touch, solid):
+    # what the deductions settle must hold in the generator's solution, under the puzzle's rules and any looser
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    P = nl.generate(G, seed=seed, self_touch=self_touch, solid=solid, min_length=2, max_attempts=200)
+    edges = [tuple(sorted(e)) for e in P.cells.edges.tolist()]
+    used = solution_edges(P)
+    for fill in (True, False):
+        Q = P.with_rules(fill=fill)
+        state, share = _deduce(Q)
+        assert 0 <= share <= 1
+        for e, s in zip(edges, state):
+            assert s < 0 or (s == 1) == (e in used), (e, s)
+
+
+def test_deduced_share_by_hand():
+    # a 2 x 3 board with both rows numbered: everything settles
+    assert nl.deduced_share(nl.parse("1.1\n2.2")) == 1.0
+    # 1 on opposite corners of an open 3 x 4: only the two free corners settle (both edges in each), 4 of 17
+    assert nl.deduced_share(nl.parse("1...\n....\n...1")) == 4 / 17
+    # two solutions that fill it, one without self-touching: under that rule the deductions settle it all
+    P = nl.parse("rules: fill=yes self_touch=no\n1...\n.21.\n...2")
+    assert nl.deduced_share(P) == 1.0 and nl.count_solutions(P) == 1
+    assert nl.deduced_share(P.with_rules(self_touch=True)) == 5 / 17
 
 
 def test_forced_share_by_hand():
