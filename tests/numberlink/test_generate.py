@@ -1,8 +1,10 @@
 """Full-board Numberlink generation: every cell covered, quality limits kept, uniqueness checked independently.
 
-Uniqueness is re-counted by brute force (tests/numberlink/test_solve.py's
-``brute_count``, plain path enumeration with networkx), not by the SAT solver
-the generator itself uses.
+Uniqueness is re-counted without the SAT solver the generator itself uses: by
+brute force on tiny boards (tests/numberlink/test_solve.py's ``brute_count``,
+plain path enumeration with networkx) and, up to 8 x 8, by ``count_by_search``
+below (a pruned depth-first search over path extensions, itself checked
+against ``brute_count``).
 """
 
 from __future__ import annotations
@@ -17,7 +19,129 @@ import mazegraph as mg
 from mazegraph import numberlink as nl
 from mazegraph.numberlink.difficulty import _deduce
 
-from .test_solve import brute_count
+from .test_solve import brute_count, small_puzzles
+
+
+def count_by_search(puzzle, limit: int = 2) -> int:
+    """Solutions of a puzzle under fill=True and its self_touch rule, up to ``limit``, by depth-first search.
+
+    Paths grow from their first endpoint, the most constrained number first; a branch is cut when a free
+    cell has fewer than two cells it could link to, or a region of free cells has no number able to fill it,
+    or a number's growing end is cut off from its other endpoint. No SAT, nothing shared with the solver.
+    """
+    cells = puzzle.cells
+    n = cells.n_cells
+    adj = [cells.neighbors[cells.indptr[c] : cells.indptr[c + 1]].tolist() for c in range(n)]
+    touch = puzzle.self_touch
+    pairs = puzzle.pairs.tolist()
+    owner = [0] * n  # 0 free, -1 solid, k + 1 number k
+    for c in range(n):
+        if puzzle.solid[c]:
+            owner[c] = -1
+    for k, (a, b) in enumerate(pairs):
+        owner[a] = owner[b] = k + 1
+    heads = [a for a, _ in pairs]
+    done = [False] * len(pairs)
+    paths = [[a] for a, _ in pairs]
+    found = 0
+
+    def options(k):
+        head, goal = heads[k], pairs[k][1]
+        if not touch and goal in adj[head]:  # beside its other end: it must close there
+            return [goal]
+        out = []
+        for w in adj[head]:
+            if w == goal:
+                out.append(w)
+            elif owner[w] == 0 and (touch or all(x == head or x == goal or owner[x] != k + 1 for x in adj[w])):
+                out.append(w)
+        return out
+
+    def live(c):  # a cell a free cell could link to
+        if owner[c] == 0:
+            return True
+        if owner[c] > 0:
+            k = owner[c] - 1
+            return not done[k] and c in (heads[k], pairs[k][1])
+        return False
+
+    def hopeless() -> bool:
+        for c in range(n):
+            if owner[c] == 0 and sum(1 for w in adj[c] if live(w)) < 2:
+                return True
+        seen = [False] * n
+        region_of = {}
+        regions = []
+        for c in range(n):
+            if owner[c] != 0 or seen[c]:
+                continue
+            stack, region = [c], []
+            seen[c] = True
+            while stack:
+                x = stack.pop()
+                region.append(x)
+                region_of[x] = len(regions)
+                for w in adj[x]:
+                    if owner[w] == 0 and not seen[w]:
+                        seen[w] = True
+                        stack.append(w)
+            regions.append(region)
+        filled = [False] * len(regions)
+        for k in range(len(pairs)):
+            if done[k]:
+                continue
+            head, goal = heads[k], pairs[k][1]
+            near_head = {region_of[w] for w in adj[head] if owner[w] == 0}
+            near_goal = {region_of[w] for w in adj[goal] if owner[w] == 0}
+            common = near_head & near_goal
+            if not common and goal not in adj[head]:
+                return True
+            for r in common:
+                filled[r] = True
+        return not all(filled)
+
+    def beside_itself(path) -> bool:
+        where = {c: i for i, c in enumerate(path)}
+        return any(abs(where[w] - i) > 1 for i, c in enumerate(path) for w in adj[c] if w in where)
+
+    def search() -> None:
+        nonlocal found
+        if found >= limit:
+            return
+        todo = [k for k in range(len(pairs)) if not done[k]]
+        if not todo:
+            if all(o != 0 for o in owner) and (touch or not any(beside_itself(p) for p in paths)):
+                found += 1
+            return
+        if hopeless():
+            return
+        best, best_opts = None, None
+        for k in todo:
+            opts = options(k)
+            if best_opts is None or len(opts) < len(best_opts):
+                best, best_opts = k, opts
+                if len(opts) <= 1:
+                    break
+        k = best
+        for w in best_opts:
+            head = heads[k]
+            paths[k].append(w)
+            if w == pairs[k][1]:
+                done[k] = True
+                search()
+                done[k] = False
+            else:
+                owner[w] = k + 1
+                heads[k] = w
+                search()
+                heads[k] = head
+                owner[w] = 0
+            paths[k].pop()
+            if found >= limit:
+                return
+
+    search()
+    return found
 
 
 def covered_by_paths(P) -> bool:
@@ -213,3 +337,45 @@ def test_cli_generate_states_the_rules(tmp_path, capsys):
     assert main(["numberlink", "generate", "-s", "6x6", "--seed", "4", "--unique", "--self-touch", "-o", str(out)]) == 0
     assert "unique under fill/self-touch, fill/no-self-touch;" in capsys.readouterr().err
     assert not out.read_text().startswith("rules:")
+
+
+@settings(deadline=None, max_examples=40)
+@given(small_puzzles(), st.booleans())
+def test_search_counter_agrees_with_brute_force(P, self_touch):
+    P = P.with_rules(self_touch=self_touch)
+    expected = brute_count(P, True, self_touch)
+    assert count_by_search(P, limit=100) == expected
+    assert count_by_search(P, limit=1) == min(expected, 1)
+
+
+@settings(deadline=None, max_examples=30)
+@given(
+    st.integers(4, 8),
+    st.integers(4, 8),
+    st.integers(0, 2**32 - 1),
+    st.sampled_from([None, True]),
+    st.integers(3, 4),
+    st.booleans(),
+)
+def test_unique_full_boards_keep_quality_limits_over_sizes(rows, cols, seed, self_touch, min_length, apart):
+    # quality limits and uniqueness together, uniqueness re-counted by the independent search
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    n = rows * cols
+    P = nl.generate(
+        G,
+        seed=seed,
+        unique=True,
+        self_touch=self_touch,
+        min_length=min_length,
+        no_adjacent_endpoints=apart,
+        max_attempts=300,
+    )
+    assert not P.solid.any() and covered_by_paths(P) and induced(P)
+    assert min(len(p) for p in P.solution) >= min_length
+    assert max(1, int(np.ceil(0.04 * n))) <= P.n_pairs <= max(int(np.ceil(0.12 * n)), min(n // 2, 6))
+    if apart:
+        assert nl.quality(P)["adjacent_endpoints"] == 0
+    assert P.rules == {"fill": True, "self_touch": bool(self_touch)}
+    assert P.meta["unique_under"][0] == P.rules
+    for rules in P.meta["unique_under"]:
+        assert rules["fill"] and count_by_search(P.with_rules(self_touch=rules["self_touch"])) == 1, rules
