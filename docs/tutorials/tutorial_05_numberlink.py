@@ -39,8 +39,7 @@ print(P.to_text())
 # different from those found, up to a limit.
 
 paths = mg.numberlink.solve(P)
-print(len(paths), "paths;", mg.numberlink.count_solutions(P, limit=2), "solution(s);",
-      "valid:", P.is_solution(paths))
+print(len(paths), "paths;", mg.numberlink.count_solutions(P, limit=2), "solution(s);", "valid:", P.is_solution(paths))
 mg.render(P.with_solution(paths), solution=True, path="numberlink-solved.png")
 
 # %%
@@ -72,8 +71,11 @@ print(Q, "->", mg.numberlink.count_solutions(Q, limit=5), "solutions")
 R = mg.numberlink.parse("...2\n.21.\n1...")
 for fill in (True, False):
     for self_touch in (True, False):
-        print(f"fill={fill}, self_touch={self_touch}:",
-              mg.numberlink.count_solutions(R, limit=100, fill=fill, self_touch=self_touch), "solutions")
+        print(
+            f"fill={fill}, self_touch={self_touch}:",
+            mg.numberlink.count_solutions(R, limit=100, fill=fill, self_touch=self_touch),
+            "solutions",
+        )
 
 # %%
 # Other formats
