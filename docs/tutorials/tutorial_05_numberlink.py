@@ -39,8 +39,7 @@ print(P.to_text())
 # different from those found, up to a limit.
 
 paths = mg.numberlink.solve(P)
-print(len(paths), "paths;", mg.numberlink.count_solutions(P, limit=2), "solution(s);",
-      "valid:", P.is_solution(paths))
+print(len(paths), "paths;", mg.numberlink.count_solutions(P, limit=2), "solution(s);", "valid:", P.is_solution(paths))
 mg.render(P.with_solution(paths), solution=True, path="numberlink-solved.png")
 
 # %%
@@ -64,14 +63,19 @@ print(Q, "->", mg.numberlink.count_solutions(Q, limit=5), "solutions")
 # --------------------------------
 # Flow Free asks that every cell be on a path (``fill=True``, the default);
 # Nikoli's Numberlink does not. Many collections also forbid a path to run beside
-# itself (``self_touch=False``). The counts differ: this board has two
-# solutions that fill it, and only one of them keeps each path off itself.
+# itself (``self_touch=False``, which the generator uses on rectangular boards:
+# the puzzle above says so in ``P.rules`` and in its text's first line). The
+# counts differ: this board has two solutions that fill it, and only one of
+# them keeps each path off itself.
 
 R = mg.numberlink.parse("...2\n.21.\n1...")
 for fill in (True, False):
     for self_touch in (True, False):
-        print(f"fill={fill}, self_touch={self_touch}:",
-              mg.numberlink.count_solutions(R, limit=100, fill=fill, self_touch=self_touch), "solutions")
+        print(
+            f"fill={fill}, self_touch={self_touch}:",
+            mg.numberlink.count_solutions(R, limit=100, fill=fill, self_touch=self_touch),
+            "solutions",
+        )
 
 # %%
 # Other formats

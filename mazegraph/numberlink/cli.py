@@ -7,8 +7,11 @@ numberlink solve puzzle.txt`` reads any format (detected, or ``--format``),
 prints a solution and whether it is unique; given a collection (several
 puzzles separated by blank lines, or a JSON array) it says for each puzzle
 whether its solution is unique. Both take the rules:
-``--no-fill`` (cells may stay empty) and ``--no-self-touch`` (no path runs
-beside itself).
+``--no-fill`` (cells may stay empty) and ``--self-touch`` or
+``--no-self-touch`` (whether a path may run beside itself). ``generate``
+follows :func:`~mazegraph.numberlink.generate`: on orthogonal boards no path
+runs beside itself unless ``--self-touch`` is given, and the puzzle file's
+rules line says so; ``solve`` takes the rules written in the file unless told.
 """
 
 from __future__ import annotations
@@ -44,8 +47,11 @@ def add_parser(sub) -> argparse.ArgumentParser:
     gen.add_argument("--no-square", action="store_true", help="no 2 x 2 block inside one path")
     gen.add_argument("--no-adjacent-endpoints", action="store_true", help="no number with neighbouring endpoints")
     gen.add_argument("--one-end", action="store_true", help="grow paths from their newest cell only")
-    gen.add_argument("--solid", action="store_true", help="leave uncovered cells solid (default on orthogonal "
-                     "boards: every cell on a path)")
+    gen.add_argument(
+        "--solid",
+        action="store_true",
+        help="leave uncovered cells solid (default on orthogonal boards: every cell on a path)",
+    )
     gen.add_argument("--endpoints-apart", action="store_true", help="no two endpoints of different numbers touch")
     gen.add_argument("--level", choices=["easy", "medium", "hard"], help="keep only puzzles of this difficulty")
     _rule_arguments(gen)
@@ -65,11 +71,29 @@ def add_parser(sub) -> argparse.ArgumentParser:
 
 
 def _rule_arguments(parser, default=True) -> None:
-    what = "the puzzle's" if default is None else "default"
-    parser.add_argument("--no-fill", dest="fill", action="store_false", default=default,
-                        help=f"cells may stay off every path (Nikoli's rule; {what}: every cell on a path)")
-    parser.add_argument("--no-self-touch", dest="self_touch", action="store_false", default=default,
-                        help=f"no path may run beside itself ({what}: it may)")
+    """``--no-fill`` and ``--self-touch``/``--no-self-touch``; ``default=None`` (solve): the puzzle's rules."""
+    if default is None:
+        fill_default, touch_default = "the puzzle's", "the puzzle's"
+    else:
+        fill_default, touch_default = "every cell on a path", "not on orthogonal boards, allowed on others"
+    parser.add_argument(
+        "--no-fill",
+        dest="fill",
+        action="store_false",
+        default=default,
+        help=f"cells may stay off every path (Nikoli's rule; default: {fill_default})",
+    )
+    touch = parser.add_mutually_exclusive_group()
+    touch.add_argument(
+        "--self-touch",
+        dest="self_touch",
+        action="store_true",
+        default=None,
+        help=f"a path may run beside itself (default: {touch_default})",
+    )
+    touch.add_argument(
+        "--no-self-touch", dest="self_touch", action="store_false", default=None, help="no path may run beside itself"
+    )
 
 
 def _serialise(puzzle: Puzzle, path: str | None, solution: bool, fmt: str | None = None) -> str:
@@ -99,10 +123,19 @@ def _cmd_generate(args) -> int:
         except ValueError:
             raise InvalidOptionError(f"--pairs {args.pairs!r} should be LOW-HIGH, e.g. 6-10") from None
     puzzle = generate(
-        cells, seed=args.seed, unique=args.unique, min_length=args.min_length, pairs=pairs,
-        both_ends=not args.one_end, no_square=args.no_square, no_adjacent_endpoints=args.no_adjacent_endpoints,
-        solid=True if args.solid else None, endpoints_apart=args.endpoints_apart, level=args.level,
-        fill=args.fill, self_touch=args.self_touch,
+        cells,
+        seed=args.seed,
+        unique=args.unique,
+        min_length=args.min_length,
+        pairs=pairs,
+        both_ends=not args.one_end,
+        no_square=args.no_square,
+        no_adjacent_endpoints=args.no_adjacent_endpoints,
+        solid=True if args.solid else None,
+        endpoints_apart=args.endpoints_apart,
+        level=args.level,
+        fill=args.fill,
+        self_touch=args.self_touch,
     )
     if args.output:
         _write(args.output, _serialise(puzzle, args.output, False, args.format))
@@ -172,4 +205,4 @@ def _describe(puzzle: Puzzle) -> None:
     words = ["fill" if r["fill"] else "no-fill" for r in under]
     words = [f"{w}/{'self-touch' if r['self_touch'] else 'no-self-touch'}" for w, r in zip(words, under)]
     d = puzzle.meta.get("difficulty", {})
-    sys.stderr.write(f"unique under {', '.join(words)}; difficulty {d.get('level')} (forced {d.get('forced')})\n")
+    sys.stderr.write(f"unique under {', '.join(words)}; difficulty {d.get('level')} (deduced {d.get('deduced')})\n")

@@ -16,9 +16,12 @@
   rules and metadata.
 
 Every grid format may start with a line ``rules: fill=yes|no self_touch=yes|no``
-(written when the rules are not the defaults). Readers raise
+(written when the rules are not the defaults, as on the puzzles
+:func:`~mazegraph.numberlink.generate` makes on rectangular boards, posed with
+``self_touch=False``). Readers raise
 :class:`~mazegraph.errors.PuzzleFormatError` with the line and column of the
-first problem.
+first problem (in JSON, of the key whose value is wrong); a leading byte order
+mark is skipped.
 
 Collections ship many puzzles in one file: :func:`read_puzzles` reads grids
 separated by blank lines (each with its own optional rules line and header),
@@ -49,6 +52,7 @@ __all__ = ["parse", "decode", "detect", "to_flow", "to_numeric", "read_puzzles",
 FORMATS = ("text", "flow", "numeric", "json")
 
 _FLOW_SYMBOLS = string.ascii_uppercase + string.ascii_lowercase + string.digits
+_BOM = "\ufeff"  # the byte order mark some editors put before UTF-8 text: not a cell
 _HEADER = re.compile(r"^\s*(\d+)\s*[ ,]\s*(\d+)\s*$")
 
 
@@ -95,8 +99,12 @@ def detect(text: str) -> str:
 
 
 @checked(
-    Param("text", Instance((str, bytes, bytearray), "text (str) or UTF-8 bytes"), help="the puzzle's text",
-          error=PuzzleFormatError),
+    Param(
+        "text",
+        Instance((str, bytes, bytearray), "text (str) or UTF-8 bytes"),
+        help="the puzzle's text",
+        error=PuzzleFormatError,
+    ),
     Param("format", Choice(FORMATS), None, "the format (None: detected)"),
 )
 def parse(text: str | bytes, format: str | None = None) -> Puzzle:
@@ -115,8 +123,10 @@ def parse(text: str | bytes, format: str | None = None) -> Puzzle:
     Raises
     ------
     PuzzleFormatError
-        With line and column: non-UTF-8 bytes, a ragged row, an unknown
-        character, a number appearing once or three times, a bad header.
+        With line and column: non-UTF-8 bytes, a ragged or empty row, an
+        unknown character, a number appearing once or three times, a bad
+        header; in JSON, the key whose value is wrong. A leading byte order
+        mark is skipped.
     UnsupportedError
         If ``format`` is not one of :data:`FORMATS`.
 
@@ -133,6 +143,7 @@ def parse(text: str | bytes, format: str | None = None) -> Puzzle:
     """
     if isinstance(text, (bytes, bytearray)):
         text = decode(bytes(text))
+    text = text.removeprefix(_BOM)
     fmt = detect(text) if format is None else str(format).lower()
     if fmt == "json":
         return parse_json(text)
@@ -186,6 +197,9 @@ def _read_grid(text: str, tokens, what: str, header: bool = False) -> Puzzle:
     if first == last:
         raise PuzzleFormatError(f"line {first + 1}: expected a board ({what}), found nothing")
     rows = [(i + 1, tokens(lines[i], i + 1)) for i in range(first, last)]
+    for lineno, row in rows:
+        if not row:
+            raise PuzzleFormatError(f"line {lineno}: row has no cells ({what})")
     width = len(rows[0][1])
     seen: dict[str, list[tuple[int, int, int, int]]] = {}  # name -> [(row, col, lineno, column)]
     solid = []
@@ -254,8 +268,12 @@ def to_numeric(puzzle: Puzzle, sep: str = " ") -> str:
 
 
 @checked(
-    Param("source", Instance((str, bytes, bytearray, os.PathLike), "text (str), UTF-8 bytes or a file path"),
-          help="the collection", error=PuzzleFormatError),
+    Param(
+        "source",
+        Instance((str, bytes, bytearray, os.PathLike), "text (str), UTF-8 bytes or a file path"),
+        help="the collection",
+        error=PuzzleFormatError,
+    ),
     Param("format", Choice(FORMATS), None, "the format (None: detected for each puzzle)"),
 )
 def read_puzzles(source: str | bytes | os.PathLike, format: str | None = None) -> list[Puzzle]:
@@ -300,6 +318,7 @@ def read_puzzles(source: str | bytes | os.PathLike, format: str | None = None) -
         except OSError as error:
             raise PuzzleFormatError(f"cannot read {os.fspath(source)}: {error.strerror or error}") from None
     text = decode(bytes(source)) if isinstance(source, (bytes, bytearray)) else source
+    text = text.removeprefix(_BOM)
     if format == "json" or (format is None and text.lstrip()[:1] in ("[", "{")):
         return _read_json_collection(text)
     lines = text.splitlines()
@@ -327,16 +346,33 @@ def _read_json_collection(text: str) -> list[Puzzle]:
     except json.JSONDecodeError as error:
         raise PuzzleFormatError(f"line {error.lineno} column {error.colno}: not JSON: {error.msg}") from None
     if isinstance(data, dict):
-        data = [data]
+        return [parse_json(text)]
     if not isinstance(data, list):
         raise PuzzleFormatError("line 1 column 1: expected a JSON array of puzzles (or one puzzle object)")
     out = []
-    for k, item in enumerate(data):
+    decoder = json.JSONDecoder()
+    at = text.index("[") + 1
+    for k in range(len(data)):
+        at = re.compile(r"[\s,]*").match(text, at).end()  # the item's first character
+        end = decoder.raw_decode(text, at)[1]
         try:
-            out.append(parse_json(json.dumps(item)))
+            out.append(parse_json(text[at:end]))
         except PuzzleFormatError as error:
-            raise PuzzleFormatError(f"puzzle {k + 1} (item {k} of the array): {error}") from None
+            raise PuzzleFormatError(f"puzzle {k + 1} (item {k} of the array): {_shift(str(error), text, at)}") from None
+        at = end
     return out
+
+
+def _shift(message: str, text: str, start: int) -> str:
+    """A message located in ``text[start:]`` (``line L column C``, perhaps after ``not JSON: ``) located in ``text``."""
+    m = re.search(r"line (\d+) column (\d+)", message)
+    if m is None:
+        return message
+    line, column = int(m.group(1)), int(m.group(2))
+    first_line = text.count("\n", 0, start) + 1
+    if line == 1:
+        column += start - (text.rfind("\n", 0, start) + 1)
+    return message[: m.start()] + f"line {first_line + line - 1} column {column}" + message[m.end() :]
 
 
 def write_puzzles(puzzles, format: str = "text") -> str:

@@ -2,8 +2,9 @@
 
 The generator lays random paths over the board, tracking which cells are on
 which path with a union-find structure, and reads the puzzle off the
-solution: each path's two ends become a number's endpoints, and cells no path
-reached become solid. Paths grow only into cells with no other neighbour on
+solution: each path's two ends become a number's endpoints; cells no path
+reached join a path (a full board, the default on rectangular boards) or
+become solid. Paths grow only into cells with no other neighbour on
 the same path, so no path ever touches itself. With ``unique=True`` the SAT
 solver checks each puzzle; while it finds a second solution, a path on which
 the two solutions differ is cut in two (a new number), which rules that
@@ -270,8 +271,9 @@ def _cover(paths: list[list[int]], adj, n: int, rng: np.random.Generator) -> lis
     return paths
 
 
-def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, want: int, moves: int = 0,
-                rounds: int = 6):
+def _full_cover(
+    paths, adj, n: int, rng: np.random.Generator, min_length: int, want: int, moves: int = 0, rounds: int = 6
+):
     """Join paths end to end (short ones first, then down to ``want`` paths); a path still too short is
     dissolved and its cells covered again by :func:`_cover`. ``moves`` rounds of :func:`_backbite` (``n / 2``
     moves each) let more ends meet. None if short paths remain after ``rounds``."""
@@ -293,8 +295,9 @@ def _full_cover(paths, adj, n: int, rng: np.random.Generator, min_length: int, w
     return None
 
 
-def _backbite(paths, adj, rng: np.random.Generator, min_length: int, steps: int,
-              short_first: bool = True) -> list[list[int]]:
+def _backbite(
+    paths, adj, rng: np.random.Generator, min_length: int, steps: int, short_first: bool = True
+) -> list[list[int]]:
     """Random backbite moves: a path's end steps onto a neighbouring path, which gives it the part beyond.
 
     Path ``p`` ending at ``x`` beside cell ``q[i]`` of another path takes over
@@ -497,7 +500,7 @@ def generate(
     both_ends: bool = True,
     unique: bool = False,
     fill: bool = True,
-    self_touch: bool = True,
+    self_touch: bool | None = None,
     endpoints_apart: bool = False,
     no_square: bool = False,
     no_adjacent_endpoints: bool = False,
@@ -530,7 +533,17 @@ def generate(
     a second solution (a path fattened until it runs beside itself), so the
     layout aims at shorter paths there: at 15 x 15 (CPU s per puzzle, 50
     seeds) aiming at 9 took 1.3 s median and 4.2 s at most for paths of 10.6
-    cells on average, 8: 1.8 s and 5.4 s for 10.9 cells. With
+    cells on average, 8: 1.8 s and 5.4 s for 10.9 cells. That is why
+    ``self_touch`` defaults to False on rectangular boards: the puzzles are
+    then posed (and proved unique) under the rule that no path runs beside
+    itself, as most published collections are (all 233 janko.at boards and 44
+    of 47 Flow Free levels have such a solution), and look like them: mean
+    path 13.6 cells at 10 x 10, 15.0 at 15 x 15, 15.6 at 20 x 20 (published:
+    15.3 and 13.5), 0.7-2.5 % of paths of 2-3 cells (published: 8.3 and
+    6.3 %), in 0.08 s median, 0.22 s at most at 15 x 15 and 0.22 s, 0.57 s at
+    20 x 20, against 0.23 s, 1.3 s and 1.3 s, 7.6 s with self-touching
+    allowed (CPU, 50 seeds, 20 at 20 x 20 with self-touching;
+    ``benchmarks/numberlink_generate.py --collection``). With
     ``endpoints_apart`` backbite moves from crowded ends move them off each
     other before the uniqueness check and after each repair. With ``unique=True`` the SAT
     solver checks the puzzle under its rules; while it finds a second solution
@@ -562,8 +575,13 @@ def generate(
         Grow each path from both ends, not only the newest cell.
     unique : bool
         Keep going until the SAT solver proves the solution unique under the rules.
-    fill, self_touch : bool
-        The rules the puzzle is posed (and proved unique) under; see :class:`Puzzle`.
+    fill : bool
+        The rule the puzzle is posed (and proved unique) under: every
+        non-solid cell on a path; see :class:`Puzzle`.
+    self_touch : bool, optional
+        The rule the puzzle is posed (and proved unique) under: a path may
+        run beside itself. Default: False on rectangular (orthogonal) boards,
+        as in most published collections, True on others.
     endpoints_apart : bool
         No two endpoints of different numbers are neighbours. Ends that meet
         are joined where the path stays induced, the others moved apart by
@@ -584,8 +602,9 @@ def generate(
     -------
     Puzzle
         The puzzle under the rules asked for, carrying the generator's solution
-        as ``solution`` and in ``meta``: ``unique_under`` (the rule sets under
-        which the solution is proved unique; empty without ``unique``) and
+        as ``solution``, its rules as ``rules`` (written into every format) and
+        in ``meta``: ``unique_under`` (the rule sets under which the solution
+        is proved unique, the puzzle's own and any stricter; empty without ``unique``) and
         ``difficulty`` (see :func:`difficulty`; with ``unique`` or ``level`` only).
 
     Raises
@@ -618,12 +637,15 @@ def generate(
     n = cells.n_cells
     if not isinstance(min_length, int) or min_length < 2:
         raise InvalidOptionError(f"min_length must be an int of at least 2, got {min_length!r}")
+    rectangle = _is_rectangle(cells)
+    if self_touch is None:  # the rule published rectangular puzzles are unique under; see the docstring
+        self_touch = not rectangle
     for name, value in (("fill", fill), ("self_touch", self_touch), ("unique", unique)):
         if not isinstance(value, bool):
             raise InvalidOptionError(f"{name} must be True or False, got {value!r}")
     if level not in (None, "easy", "medium", "hard"):
         raise InvalidOptionError(f"level must be 'easy', 'medium' or 'hard', got {level!r}")
-    full = not solid if solid is not None else _is_rectangle(cells)
+    full = not solid if solid is not None else rectangle
     apart = bool(endpoints_apart)
     if pairs is None and density is None and full:  # 4 to 12 per 100 cells, and room on small boards
         pairs = (max(1, int(np.ceil(0.04 * n))), max(int(np.ceil(0.12 * n)), min(n // 2, 6)))

@@ -34,6 +34,7 @@ References
 from __future__ import annotations
 
 import json
+import re
 import string
 from collections.abc import Iterable, Sequence
 
@@ -136,7 +137,14 @@ class Puzzle:
 
     @classmethod
     def from_indices(
-        cls, cells: CellGraph, pairs, solid=(), solution=None, *, fill: bool = True, self_touch: bool = True,
+        cls,
+        cells: CellGraph,
+        pairs,
+        solid=(),
+        solution=None,
+        *,
+        fill: bool = True,
+        self_touch: bool = True,
         meta: dict | None = None,
     ) -> Puzzle:
         """Make a puzzle from cell indices instead of labels (same checks as the constructor).
@@ -310,8 +318,15 @@ class Puzzle:
         fill = self.fill if fill is None else fill
         self_touch = self.self_touch if self_touch is None else self_touch
         keep = self.solution is not None and self.is_solution(self.solution, fill=fill, self_touch=self_touch)
-        return Puzzle.from_indices(self.cells, self.pairs, self.solid, self.solution if keep else None,
-                                   fill=fill, self_touch=self_touch, meta=self.meta)
+        return Puzzle.from_indices(
+            self.cells,
+            self.pairs,
+            self.solid,
+            self.solution if keep else None,
+            fill=fill,
+            self_touch=self_touch,
+            meta=self.meta,
+        )
 
     # -- text format -------------------------------------------------------------
 
@@ -436,40 +451,75 @@ def parse_json(text: str) -> Puzzle:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
-        raise PuzzleFormatError(f"not JSON: line {error.lineno} column {error.colno}: {error.msg}") from None
+        raise PuzzleFormatError(f"line {error.lineno} column {error.colno}: not JSON: {error.msg}") from None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
-        raise PuzzleFormatError(f"expected a JSON object with \"format\": \"{_FORMAT}\"")
+        key = "format" if isinstance(data, dict) and "format" in data else None
+        raise PuzzleFormatError(f'{_json_where(text, key)}: expected a JSON object with "format": "{_FORMAT}"')
+    key = None  # the key being read, to locate an error
     try:
         if data.get("tessellation") is not None:
             from ..tessellations import from_spec
 
+            key = "tessellation"
             cells = from_spec(data["tessellation"])
         else:
+            key = "cells"
             labels = [_tuples(c) for c in data["cells"]]
             G = nx.Graph()
             G.add_nodes_from(labels)
+            key = "edges"
             G.add_edges_from((labels[u], labels[v]) for u, v in data["edges"])
+            key = "cells"
             cells = compile_graph(G)
+        key = "endpoints"
         endpoints = [(_tuples(a), _tuples(b)) for a, b in data["endpoints"]]
+        key = "solid"
         solid = [_tuples(s) for s in data.get("solid", [])]
+        key = "solution"
         solution = data.get("solution")
         solution = None if solution is None else [[_tuples(c) for c in p] for p in solution]
+        key = "rules"
         rules = data.get("rules") or {}
         if not isinstance(rules, dict) or set(rules) - {"fill", "self_touch"}:
             raise ValueError(f'"rules" should be {{"fill": true|false, "self_touch": true|false}}, got {rules!r}')
+        key = "meta"
         meta = data.get("meta") or {}
         if not isinstance(meta, dict):
             raise ValueError(f'"meta" should be an object, got {meta!r}')
     except PuzzleError:
         raise
-    except (KeyError, TypeError, ValueError, IndexError, MazeError) as error:
-        raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
+    except KeyError as error:
+        raise PuzzleFormatError(f"{_json_where(text, None)}: malformed numberlink JSON: no key {error}") from None
+    except (TypeError, ValueError, IndexError, MazeError) as error:
+        raise PuzzleFormatError(f"{_json_where(text, key)}: malformed numberlink JSON in {key!r}: {error}") from None
     try:
         return Puzzle(cells, endpoints, solid, solution, **rules, meta=meta)
     except PuzzleError:
         raise
-    except MazeError as error:
-        raise PuzzleFormatError(f"malformed numberlink JSON: {error}") from None
+    except MazeError as error:  # a cell the board lacks: in the endpoints, solid cells or solution
+        key = None
+        for name, labels in (
+            ("endpoints", [c for pair in endpoints for c in pair]),
+            ("solid", solid),
+            ("solution", [c for p in solution or [] for c in p]),
+        ):
+            try:
+                for label in labels:
+                    compile_graph(cells).labels.index(label)
+            except MazeError:
+                key = name
+                break
+        where = "" if key is None else f" in {key!r}"
+        raise PuzzleFormatError(f"{_json_where(text, key)}: malformed numberlink JSON{where}: {error}") from None
+
+
+def _json_where(text: str, key: str | None) -> str:
+    """``line L column C`` of the first ``"key":`` in a JSON text (of the text's first character if None)."""
+    match = re.search(r'"' + re.escape(key) + r'"\s*:', text) if key else None
+    at = match.start() if match else len(text) - len(text.lstrip())
+    line = text.count("\n", 0, at) + 1
+    column = at - (text.rfind("\n", 0, at) + 1) + 1
+    return f"line {line} column {column}"
 
 
 def parse_text(text: str) -> Puzzle:
@@ -543,7 +593,7 @@ def parse_text(text: str) -> Puzzle:
                 )
     for ch, where in seen.items():
         if len(where) == 1:
-            (r, c), = where
+            ((r, c),) = where
             raise PuzzleFormatError(
                 f"line {first + r + 1} column {c + 1}: number {ch!r} appears once; expected exactly two"
             )
@@ -583,4 +633,3 @@ def _board_lines(lines: list[str]) -> tuple[dict, int, int]:
             rules[name] = value.lower() in ("yes", "true")
         first += 1
     return rules, first, last
-

@@ -75,6 +75,9 @@ def test_json_carries_rules_and_meta():
         ("3 3\n1 0 1\n2 0 2", "numeric", "line 1: header says 3 rows of 3, the board has 2 rows of 3"),
         ("rules: fill=maybe\n1.1", None, "line 1: cannot read 'fill=maybe'"),
         ("", "numeric", "line 1: expected a board"),
+        ("1 0 1\n, ,\n2 0 2", "numeric", "line 2: row has no cells"),
+        ('{\n "x": 1}', "json", 'line 1 column 1: expected a JSON object with "format"'),
+        ('{\n "format": "other"}', "json", 'line 2 column 2: expected a JSON object with "format"'),
     ],
 )
 def test_malformed_input_gives_located_errors(text, fmt, message):
@@ -110,11 +113,15 @@ def test_cli_formats_rules_and_errors(tmp_path, capsys):
 
 
 @settings(deadline=None, max_examples=10)
-@given(st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), st.integers(0, 2**32 - 1)), min_size=1, max_size=4),
-       st.sampled_from(["text", "flow", "numeric", "json"]))
+@given(
+    st.lists(st.tuples(st.integers(2, 7), st.integers(2, 7), st.integers(0, 2**32 - 1)), min_size=1, max_size=4),
+    st.sampled_from(["text", "flow", "numeric", "json"]),
+)
 def test_collections_round_trip(shapes, fmt):
-    puzzles = [nl.generate(mg.tessellations.build("orthogonal", r, c), seed=s, min_length=2, max_attempts=200)
-               for r, c, s in shapes]
+    puzzles = [
+        nl.generate(mg.tessellations.build("orthogonal", r, c), seed=s, min_length=2, max_attempts=200)
+        for r, c, s in shapes
+    ]
     text = nl.write_puzzles(puzzles, fmt)
     assert nl.read_puzzles(text) == puzzles  # detected
     assert nl.read_puzzles(text.encode(), format=fmt) == puzzles
@@ -142,8 +149,8 @@ def test_collection_from_a_file_with_rules_and_headers(tmp_path):
         ("R.R\n\n\nB.B\nG?G", "puzzle 2: line 5 column 2: unknown character '?'"),
         ("1 0 1\n\n2 3\n1 0 1\n1 0 0", "puzzle 2: line 5 column 1: '1' appears a third time"),
         ("1.1\n\n2 2\n1 0 1", "puzzle 2: line 3: header says 2 rows of 2"),
-        ("[{\"format\": 1}]", "puzzle 1 \\(item 0 of the array\\): expected a JSON object"),
-        ("[\n{\"a\": }]", "line 2 column 7: not JSON"),
+        ('[{"format": 1}]', "puzzle 1 \\(item 0 of the array\\): line 1 column 3: expected a JSON object"),
+        ('[\n{"a": }]', "line 2 column 7: not JSON"),
     ],
 )
 def test_collection_errors_are_located_in_the_file(text, message):
@@ -179,3 +186,40 @@ def test_cli_solves_each_puzzle_of_a_collection(tmp_path, capsys):
     path.write_text("1.1\n2..\n", encoding="utf-8")
     assert main(["numberlink", "solve", str(path)]) == 1
     assert "set.txt: line 2 column 1: number '2' appears once" in capsys.readouterr().err
+
+
+def test_json_errors_name_the_key_and_where_it_is():
+    P = nl.parse("1.1\n2.2")
+    good = json.loads(P.to_json())
+    cases = [
+        ({**good, "endpoints": [[[0, 0], [9, 9]]]}, "endpoints", "\\(9, 9\\) is not a cell"),
+        ({**good, "solid": [[7, 7]]}, "solid", "\\(7, 7\\) is not a cell"),
+        ({**good, "solution": [[[0, 0], [0, 5]]]}, "solution", "\\(0, 5\\) is not a cell"),
+        ({**good, "endpoints": [[1, 2, 3]]}, "endpoints", "too many values"),
+        ({**good, "rules": {"fill": True, "x": 1}}, "rules", '"rules" should be'),
+        ({**good, "meta": [1]}, "meta", '"meta" should be an object'),
+    ]
+    for data, key, message in cases:
+        text = json.dumps(data, indent=1)
+        lines = text.splitlines()
+        line = next(i for i, x in enumerate(lines, 1) if x.lstrip().startswith(f'"{key}"'))
+        column = lines[line - 1].index('"') + 1
+        with pytest.raises(mg.PuzzleFormatError, match=f"^line {line} column {column}: .*'{key}'.*{message}"):
+            nl.parse(text)
+        # in a collection, the same place in the whole file
+        collection = "[\n" + json.dumps(good) + ",\n" + text + "\n]"
+        with pytest.raises(mg.PuzzleFormatError, match=f"^puzzle 2 \\(item 1 of the array\\): line {line + 2} column"):
+            nl.read_puzzles(collection)
+    missing = dict(good)
+    del missing["endpoints"]
+    with pytest.raises(mg.PuzzleFormatError, match="line 1 column 1: .*no key 'endpoints'"):
+        nl.parse(json.dumps(missing))
+
+
+@pytest.mark.parametrize("fmt", ["text", "flow", "numeric", "json"])
+def test_byte_order_mark_is_skipped(fmt):
+    P = nl.parse("1.1\n2.2")
+    text = {"text": P.to_text(), "flow": nl.to_flow(P), "numeric": nl.to_numeric(P), "json": P.to_json()}[fmt]
+    assert nl.parse("\ufeff" + text) == P
+    assert nl.parse(b"\xef\xbb\xbf" + text.encode(), format=fmt) == P
+    assert nl.read_puzzles(b"\xef\xbb\xbf" + nl.write_puzzles([P, P], fmt).encode()) == [P, P]
