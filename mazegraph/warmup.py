@@ -38,7 +38,7 @@ workers compute them), ``("solve", method)``, ``("routing", operation)`` or ``("
 turn an int seed into a random stream).
 
 Probes seed their mazes with a ``numpy.random.Generator``, as a job's workers do: an int seed takes another
-path (:class:`mazegraph._random.KernelSeed`, its own kernels), which a job never takes, so compiling it there
+path (``mazegraph._random.KernelSeed``, its own kernels), which a job never takes, so compiling it there
 would be wasted; ``("int seed",)`` compiles that path for :func:`all_probes`."""
 
 _LABEL = "compiling mazegraph kernels for this machine, one-off"
