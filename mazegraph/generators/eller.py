@@ -339,6 +339,11 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
             order == "scrambled",
             kernel_state(rng),
         )
+    return _eller_rows(cells, p_join, p_down, order, rng)
+
+
+def _eller_rows(cells: CellGraph, p_join: float, p_down: float, order: str, rng: np.random.Generator):
+    """The general kernel on ``cells``' row structure: ``(passage mask, cells joined)``, as :func:`eller`."""
     rs = row_structure(cells)
     return _eller(
         cells.indptr,
@@ -358,9 +363,6 @@ def eller(cells: CellGraph, rng: np.random.Generator, *, p_join=None, p_down=Non
         order == "scrambled",
         kernel_state(rng),
     )
-
-
-# -- Eller without end, on a square grid ----------------------------------------------------
 
 
 # -- the random stream in local words, for the square-grid kernel ---------------------------
@@ -545,6 +547,9 @@ def _eller_square(rows, cols, cell_at, step_edge, n_edges, p_join, p_down, scram
     return is_open
 
 
+# -- Eller without end, on a square grid ----------------------------------------------------
+
+
 @kernel
 def _stream_row(label, ring, size, visit, p_join, p_down, scrambled, last, state):
     """One row of :class:`EllerStream`: ``(east, south)``, and ``label``, ``ring``, ``size`` made the next row's.
@@ -652,6 +657,9 @@ class EllerStream(Iterator):
     def __next__(self) -> tuple[np.ndarray, np.ndarray]:
         if self.closed:
             raise StopIteration
+        return self._row(last=False)
+
+    def _row(self, last: bool) -> tuple[np.ndarray, np.ndarray]:
         east, south = _stream_row(
             self._label,
             self._ring,
@@ -660,7 +668,7 @@ class EllerStream(Iterator):
             self.p_join,
             self.p_down,
             self.scrambled,
-            False,
+            last,
             self._state,
         )
         self.rows += 1
@@ -673,20 +681,8 @@ class EllerStream(Iterator):
         """
         if self.closed:
             return None
-        east, south = _stream_row(
-            self._label,
-            self._ring,
-            self._size,
-            self._visit,
-            self.p_join,
-            self.p_down,
-            self.scrambled,
-            True,
-            self._state,
-        )
         self.closed = True
-        self.rows += 1
-        return east, south
+        return self._row(last=True)
 
 
 def eller_stream(

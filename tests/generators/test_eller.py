@@ -190,35 +190,16 @@ def test_eller_every_set_goes_down_once_with_p_down_0():
     ],
 )
 def test_eller_square_kernel_makes_the_general_kernels_maze(shape, p_join, p_down, order):
-    # Full rectangles of the square grid take a kernel of their own (union-find over row positions, no
-    # renumbering); it must make, draw for draw, the maze the general row kernel makes on the same grid.
+    # Full rectangles of the square grid take a kernel of their own (per-row set labels, no general row
+    # bookkeeping); it must make, draw for draw, the maze the general row kernel makes on the same grid.
     from mazegraph._random import kernel_state
     from mazegraph.generators import eller as E
-    from mazegraph.structure.rows import row_structure
 
     cells = T.build("orthogonal", *shape)
-    rs = row_structure(cells)
     square = E._square_rows(cells)
     assert square is not None
     for seed in range(10):
-        general = E._eller(
-            cells.indptr,
-            cells.neighbors,
-            cells.edge_ids,
-            rs.rown,
-            rs.order,
-            rs.rowptr,
-            rs.posr,
-            rs.along,
-            rs.down,
-            rs.futloc,
-            rs.ncomp,
-            rs.crosses,
-            p_join,
-            p_down,
-            order == "scrambled",
-            kernel_state(np.random.default_rng(seed)),
-        )
+        general = E._eller_rows(cells, p_join, p_down, order, np.random.default_rng(seed))
         fast = E._eller_square(
             *shape,
             square.cell_at,
