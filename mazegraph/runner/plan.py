@@ -16,11 +16,8 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import numbers
 from dataclasses import dataclass, field, replace
 from typing import NamedTuple
-
-import numpy as np
 
 from ..errors import ConfigError, InvalidOptionError, MazeError, NotACellError, UnsupportedError
 from .config import Config, canonical_json
@@ -225,7 +222,7 @@ def make_plan(config: Config) -> Plan:
     if len({t.key for t in tasks}) != len(tasks):  # 63-bit hashes: never in practice, but never silently
         raise ConfigError(f"{prefix}two tasks hash to the same 63-bit key (odds below 1e-9); please report this config")
 
-    metrics = _probe(config, smallest, refusals, prefix)
+    metrics = _probe(config, smallest, prefix)
     return Plan(config, tuple(built), tuple(tasks), metrics, tuple(skipped))
 
 
@@ -266,40 +263,24 @@ def _check_options(config: Config, cells, refusals: dict, prefix: str, on: str) 
                 raise ConfigError(f"{prefix}algorithms[{a}].options.symmetry: {error} (on {on})") from None
 
 
-def _probe(config: Config, smallest: dict, refusals: dict, prefix: str) -> tuple[str, ...]:
-    """Find the metric names (measured on each tessellation entry's smallest size)."""
-    from ..maze import Maze
-
+def _probe(config: Config, smallest: dict, prefix: str) -> tuple[str, ...]:
+    """The metric columns: the ones asked for, checked against the keys of
+    :func:`mazegraph.metrics.summary_keys` on each tessellation entry's
+    smallest size (no maze is measured, so no metric kernel compiles here)."""
     wanted = config.metrics
-    summary = None
-    if wanted is None or wanted:
-        summary = metric_function(prefix)
-    found: dict[str, bool] = {}  # metric name -> is it a number everywhere seen
-    for cells, _ in smallest.values():
-        if summary is None:
-            continue
-        mazes = [Maze(cells)]  # every wall closed: the metric names depend on the tessellation only
-        for maze in mazes[:1]:
-            try:
-                values = summary(maze)
-            except Exception:  # noqa: BLE001 - recorded per task when it runs
-                continue
-            for name, value in dict(values).items():
-                numeric = value is None or isinstance(value, (numbers.Real, np.number, np.bool_))
-                found[name] = found.get(name, True) and numeric
-    if summary is None:
+    if wanted is not None and not wanted:
         return ()
-    clash = [m for m in found if m in ID_COLUMNS + TAIL_COLUMNS]
+    metric_function(prefix)  # a clear ConfigError if the metrics cannot be imported
+    from ..metrics import summary_keys
+
+    found = dict.fromkeys(key for cells, _ in smallest.values() for key in summary_keys(cells))
     if wanted is None:
-        return tuple(m for m, numeric in found.items() if numeric and m not in clash)
+        return tuple(m for m in found if m not in ID_COLUMNS + TAIL_COLUMNS)
     for k, name in enumerate(wanted):
         if name in ID_COLUMNS + TAIL_COLUMNS:
             raise ConfigError(f"{prefix}metrics[{k}]: {name!r} is a column of every row, not a metric")
         if found and name not in found:
-            known = ", ".join(m for m, numeric in found.items() if numeric)
-            raise ConfigError(f"{prefix}metrics[{k}]: unknown metric {name!r}; known: {known}")
-        if found.get(name) is False:
-            raise ConfigError(f"{prefix}metrics[{k}]: {name!r} is not a number, so it cannot be a column")
+            raise ConfigError(f"{prefix}metrics[{k}]: unknown metric {name!r}; known: {', '.join(found)}")
     return tuple(wanted)
 
 
