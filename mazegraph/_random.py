@@ -415,13 +415,15 @@ def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@kernel
-def next_u64(state):
-    """Advance the xoshiro256** ``state`` in place and return the next uint64."""
-    s0 = state[0]
-    s1 = state[1]
-    s2 = state[2]
-    s3 = state[3]
+@kernel(python=False)
+def next_word(words):
+    """One step of xoshiro256** on a state held as a tuple of four uint64 words: ``(output, next words)``.
+
+    :func:`next_u64` takes its step from here. A kernel that draws in a hot loop can hold the state
+    in local words instead of an array, which lets the compiler keep it in registers where an array
+    would be written back and read again around the kernel's other stores (Eller's square kernel).
+    """
+    s0, s1, s2, s3 = words
     result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
     t = s1 << np.uint64(17)
     s2 ^= s0
@@ -430,10 +432,14 @@ def next_u64(state):
     s0 ^= s3
     s2 ^= t
     s3 = _rotl(s3, 45)
-    state[0] = s0
-    state[1] = s1
-    state[2] = s2
-    state[3] = s3
+    return result, (s0, s1, s2, s3)
+
+
+@kernel
+def next_u64(state):
+    """Advance the xoshiro256** ``state`` in place and return the next uint64."""
+    result, words = next_word((state[0], state[1], state[2], state[3]))
+    state[0], state[1], state[2], state[3] = words
     return result
 
 

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from .._numba import kernel
-from .._random import as_generator, bounded, kernel_state, uniform
+from .._random import as_generator, bounded, kernel_state, next_word, uniform
 from .._unionfind import attach, root
 from ..cellgraph import CellGraph
 from ..errors import InvalidSizeError
@@ -369,28 +369,6 @@ def _eller_rows(cells: CellGraph, p_join: float, p_down: float, order: str, rng:
 
 
 @kernel(python=False)
-def _next_word(words):
-    """One step of xoshiro256** on a state held as a tuple of four uint64 words: ``(output, next words)``.
-
-    The step of :func:`mazegraph._random.next_u64`, which keeps the state in an array: a kernel that holds
-    the state in local words instead lets the compiler keep it in registers, where the array is written
-    back and read again around the kernel's other stores. The draws and their order are the same, and so
-    are the mazes.
-    """
-    s0, s1, s2, s3 = words
-    x = s1 * np.uint64(5)
-    x = (x << np.uint64(7)) | (x >> np.uint64(57))
-    t = s1 << np.uint64(17)
-    s2 ^= s0
-    s3 ^= s1
-    s1 ^= s2
-    s0 ^= s3
-    s2 ^= t
-    s3 = (s3 << np.uint64(45)) | (s3 >> np.uint64(19))
-    return x * np.uint64(9), (s0, s1, s2, s3)
-
-
-@kernel(python=False)
 def _threshold(p):
     """The whole number ``t`` for which ``k / 2**53 < p`` exactly when ``k < t`` (``0 <= p <= 1``, ``k`` whole).
 
@@ -402,13 +380,13 @@ def _threshold(p):
 
 @kernel(python=False)
 def _coin_word(words, threshold):
-    """``uniform(state) < p`` on words held as :func:`_next_word` holds them: ``(outcome, next words)``.
+    """``uniform(state) < p`` on words held as ``mazegraph._random.next_word`` holds them: ``(outcome, next words)``.
 
     ``threshold`` is :func:`_threshold` of ``p``: comparing the 53 bits with it gives the same outcome
     without making a float, and sooner (measured: 4 ns a cell of Eller's square kernel, where many
     joins are mispredicted and the processor finds out only when the coin is known).
     """
-    x, words = _next_word(words)
+    x, words = next_word(words)
     return (x >> np.uint64(11)) < threshold, words
 
 
@@ -416,7 +394,7 @@ def _coin_word(words, threshold):
 def _scramble_words(visit, length, words):
     """:func:`scramble` (with :func:`mazegraph._random.bounded`'s draws) on words; returns the next words."""
     for q in range(length):
-        x, words = _next_word(words)
+        x, words = next_word(words)
         j = np.int64(((x >> np.uint64(32)) * np.uint64(q + 1)) >> np.uint64(32))
         visit[q] = visit[j]
         visit[j] = q

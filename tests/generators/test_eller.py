@@ -218,7 +218,7 @@ def test_eller_square_kernel_draws_the_stream_of_the_random_module():
     # step for step it must give next_u64's words, uniform(state) < p's outcomes and scramble's orders
     import numba
 
-    from mazegraph._random import kernel_state, next_u64, uniform
+    from mazegraph._random import kernel_state, next_u64, next_word, uniform
     from mazegraph.generators import eller as E
 
     @numba.njit
@@ -229,7 +229,7 @@ def test_eller_square_kernel_draws_the_stream_of_the_random_module():
         theirs = np.zeros((steps, 3), dtype=np.uint64)
         visit, visit_theirs = np.arange(7, dtype=np.int32), np.arange(7, dtype=np.int32)
         for k in range(steps):
-            mine[k, 0], words = E._next_word(words)
+            mine[k, 0], words = next_word(words)
             coin, words = E._coin_word(words, threshold)
             mine[k, 1] = coin
             words = E._scramble_words(visit, 7, words)
