@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from pathlib import Path
 
 from ..errors import InvalidOptionError, NoSolutionError, OutputPathError, PuzzleFormatError
@@ -166,20 +167,40 @@ def _cmd_solve(args) -> int:
             raise PuzzleFormatError(f"{args.puzzle}: {error}") from None
         return _solve_collection(args, many)
     puzzle = puzzle.with_rules(fill=args.fill, self_touch=args.self_touch)
-    found = [puzzle.with_solution(paths) for paths in solutions(puzzle, limit=2)]
+    rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
+    found = []
+    for paths in solutions(puzzle, limit=2, waiting=_Waiting(rules, found)):
+        found.append(puzzle.with_solution(paths))
+        if len(found) == 1:  # shown at once: proving that there is no second one can take much longer
+            solved = found[0]
+            grid = solved.cells.name == "orthogonal" and solved.cells.spec is not None
+            print(solved.solution_text() if grid else solved.to_json(), flush=True)
     if not found:
         raise NoSolutionError(f"{args.puzzle}: the puzzle has no solution")
-    solved = found[0]
-    if solved.cells.name == "orthogonal" and solved.cells.spec is not None:
-        print(solved.solution_text())
-    else:
-        print(solved.to_json())
-    rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
     print(("unique solution" if len(found) == 1 else "more than one solution") + f" under {rules}")
     if args.png:
         draw(solved, solution=True, path=args.png)
         print(f"wrote {args.png}")
     return 0
+
+
+class _Waiting:
+    """Progress of a long search, on stderr: a line once it has run ``AFTER`` seconds, then one every ``EVERY``."""
+
+    AFTER, EVERY = 3.0, 30.0
+
+    def __init__(self, rules: str, found: list):
+        self.rules, self.found, self.next, self.start = rules, found, self.AFTER, time.monotonic()
+
+    def __call__(self, _call_seconds: float) -> None:
+        seconds = time.monotonic() - self.start
+        if seconds < self.next:
+            return
+        self.next = seconds + self.EVERY
+        what = "proving that no second solution exists" if self.found else "searching for a solution"
+        touch = "self_touch=yes" in self.rules and self.found
+        hint = "; paths that touch themselves make this proof long, --no-self-touch forbids them" if touch else ""
+        sys.stderr.write(f"mazegraph: still {what} under {self.rules} ({seconds:.0f} s){hint}\n")
 
 
 def _solve_collection(args, puzzles: list[Puzzle]) -> int:

@@ -53,9 +53,12 @@ References
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
+
 import numpy as np
 
-from ..errors import PuzzleError
+from ..errors import InvalidOptionError, PuzzleError
 from ..params import Flag, Instance, Number, Param, checked
 from .encoding import Encoding
 from .puzzle import Puzzle
@@ -74,6 +77,9 @@ SOLVER = "glucose4"
 #: kept as in that solution, for each (radius, spacing) in turn, then the whole board. Measured on the 34 janko
 #: 14 x 14 boards with a second solution (benchmarks/numberlink.py); () turns the windows off.
 WINDOWS: tuple[tuple[int, int], ...] = ((6, 5),)
+#: With a ``waiting`` callback, a SAT call runs in slices of this many conflicts (about a second here); a call
+#: that ends within the first slice, as nearly all do, runs exactly as without the callback.
+SLICE = 20_000
 
 
 def _rules(puzzle: Puzzle, fill, self_touch) -> tuple[bool, bool]:
@@ -90,6 +96,7 @@ def solutions(
     fill: bool | None = None,
     self_touch: bool | None = None,
     stats: dict | None = None,
+    waiting: Callable[[float], None] | None = None,
 ):
     """Yield the solutions of a puzzle, each a list of paths of cell indices.
 
@@ -110,6 +117,11 @@ def solutions(
     stats : dict, optional
         Filled with the SAT solver's counters (``conflicts``, ``decisions``, ...)
         when the generator stops.
+    waiting : callable, optional
+        Called with the seconds spent so far, about once a second, while a
+        search runs long (for a progress message: proving that no second
+        solution exists can take minutes on open boards when paths may touch
+        themselves).
 
     Yields
     ------
@@ -127,6 +139,8 @@ def solutions(
     """
     from pysat.solvers import Solver
 
+    if waiting is not None and not callable(waiting):
+        raise InvalidOptionError(f"waiting: expected a function of the seconds spent (or None), got {waiting!r}")
     fill, self_touch = _rules(puzzle, fill, self_touch)
     if limit is not None and limit <= 0:
         return
@@ -140,7 +154,7 @@ def solutions(
     with Solver(name=solver) as sat:
         _load(sat, enc.clauses)
         try:
-            yield from _search(sat, enc, puzzle, limit, exclude, self_touch)
+            yield from _search(sat, enc, puzzle, limit, exclude, self_touch, waiting)
         finally:
             if stats is not None:
                 for key, value in (sat.accum_stats() or {}).items():
@@ -165,7 +179,20 @@ def _load(sat, clauses: list[list[int]]) -> None:
         add(backend, clause)
 
 
-def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool):
+def _solve(sat, assumptions: list[int], waiting) -> bool:
+    """``sat.solve(assumptions)``; with ``waiting``, in slices of ``SLICE`` conflicts, calling it between them."""
+    if waiting is None:
+        return sat.solve(assumptions=assumptions)
+    start = time.monotonic()
+    while True:
+        sat.conf_budget(SLICE)
+        result = sat.solve_limited(assumptions=assumptions)
+        if result is not None:
+            return result
+        waiting(time.monotonic() - start)
+
+
+def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool, waiting=None):
     """The lazy loop: solve, cut detached cycles, yield and block solutions.
 
     With ``self_touch`` the solutions that do not touch themselves come first
@@ -192,7 +219,7 @@ def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool
         for r, assumptions in enumerate(rounds):
             if loose and r == len(rounds) - 1:  # the whole board: the implied clauses help proofs, not windows
                 _load(sat, enc.extra)
-            while sat.solve(assumptions=assumptions):
+            while _solve(sat, assumptions, waiting):
                 paths, cycles = enc.read(sat.get_model())
                 if cycles:
                     cuts = [enc.cut(cycle) for cycle in cycles]

@@ -217,3 +217,26 @@ def test_cli_generate_and_solve(tmp_path, capsys):
     bad.write_text("1.2\n2.1\n")
     assert main(["numberlink", "solve", str(bad)]) == 1
     assert "no solution" in capsys.readouterr().err
+
+
+def test_cli_solve_shows_the_solution_then_says_it_is_still_proving(tmp_path, capsys, monkeypatch):
+    # a long uniqueness proof: the solution is printed first, and stderr says what the wait is for
+    import importlib
+
+    from mazegraph.numberlink import cli
+
+    S = importlib.import_module("mazegraph.numberlink.solve")
+    P = nl.generate(mg.tessellations.build("orthogonal", 12, 12), seed=0, self_touch=True)
+    board = tmp_path / "open.txt"
+    board.write_text(nl.to_flow(P))
+    monkeypatch.setattr(S, "SLICE", 1)
+    monkeypatch.setattr(cli._Waiting, "AFTER", 0.0)
+    monkeypatch.setattr(cli._Waiting, "EVERY", 0.0)
+    assert main(["numberlink", "solve", str(board), "--self-touch"]) == 0
+    out = capsys.readouterr()
+    lines = out.out.splitlines()
+    assert lines[-1] == "unique solution under fill=yes, self_touch=yes"
+    solved = nl.parse(nl.to_flow(P)).with_solution(nl.solve(P, self_touch=True))
+    assert lines[:-1] == solved.solution_text().splitlines()
+    assert "mazegraph: still proving that no second solution exists under fill=yes, self_touch=yes (" in out.err
+    assert "--no-self-touch" in out.err

@@ -146,3 +146,40 @@ def test_small_windows_agree_with_brute_force(P):
                 assert len(rest) == expected - 1 and first not in rest
     finally:
         solve_module.WINDOWS = saved
+
+
+@pytest.mark.parametrize("seed", [0, 6])  # 1 solution, interrupted 7 times after it; 3, interrupted between them
+def test_waiting_slices_find_the_same_solutions(monkeypatch, seed):
+    # slices of one conflict: the search stops at every restart (where Glucose checks its budget) and resumes;
+    # it must find what one call finds
+    S = importlib.import_module("mazegraph.numberlink.solve")
+
+    P = nl.generate(mg.tessellations.build("orthogonal", 12, 12), seed=seed, self_touch=True)
+    whole = list(nl.solutions(P, limit=3, self_touch=True))
+    monkeypatch.setattr(S, "SLICE", 1)
+    calls: list[float] = []
+    sliced = list(nl.solutions(P, limit=3, self_touch=True, waiting=calls.append))
+    assert len(sliced) == len(whole) == (1 if seed == 0 else 3)
+    assert sorted(map(str, sliced)) == sorted(map(str, whole))
+    assert calls and min(calls) >= 0
+    with pytest.raises(mg.InvalidOptionError, match="waiting"):
+        list(nl.solutions(P, waiting="print"))
+
+
+@pytest.mark.parametrize("n, seed", [(10, 3), (14, 4)])
+def test_a_sliced_call_answers_as_one_call(monkeypatch, n, seed):
+    # the loose CNF of these boards is satisfiable after 1 and 13 interrupted slices: the answer stays True
+    from pysat.solvers import Solver
+
+    from mazegraph.numberlink.encoding import Encoding
+
+    S = importlib.import_module("mazegraph.numberlink.solve")
+    monkeypatch.setattr(S, "SLICE", 1)
+    P = nl.generate(mg.tessellations.build("orthogonal", n, n), seed=seed, self_touch=True)
+    enc = Encoding(P, True, "never")
+    with Solver(name=S.SOLVER, bootstrap_with=enc.clauses) as sat:
+        calls: list[float] = []
+        assert S._solve(sat, [], calls.append) is True
+        assert calls
+        true = set(sat.get_model())
+        assert all(true.intersection(clause) for clause in enc.clauses)  # a model of the CNF it was given
