@@ -183,3 +183,32 @@ def test_a_sliced_call_answers_as_one_call(monkeypatch, n, seed):
         assert calls
         true = set(sat.get_model())
         assert all(true.intersection(clause) for clause in enc.clauses)  # a model of the CNF it was given
+
+
+@settings(deadline=None, max_examples=60)
+@given(small_puzzles())
+def test_loose_solutions_without_fill_are_strict_ones_with_detours(P):
+    """Without fill a second, self-touching solution exists exactly when a strict one has a detour.
+
+    Independent of the solver's loose search: brute-force counts under both
+    rules. Catches a ``_detour`` that misses detours (tried: looking at the
+    first step only) or finds one that is not there.
+    """
+    strict = list(nl.solutions(P, fill=False, self_touch=False))
+    more = brute_count(P, False, True) > brute_count(P, False, False)
+    assert more == any(solve_module._detour(P, s) for s in strict)
+
+
+def test_detours_of_excluded_solutions_are_looked_for():
+    """The loose search is skipped only when no strict solution, excluded ones too, has a detour.
+
+    ``1.2 / 1.2`` without fill has one strict solution (two straight paths)
+    and two more that loop around the empty middle column; the search must
+    find them after excluding the strict one (it would stop at once if the
+    excluded solutions were not checked for detours).
+    """
+    P = nl.parse("1.2\n1.2")
+    (strict,) = nl.solutions(P, fill=False, self_touch=False)
+    assert solve_module._detour(P, strict)
+    rest = list(nl.solutions(P, exclude=[strict], fill=False))
+    assert len(rest) == brute_count(P, False, True) - 1 == 2
