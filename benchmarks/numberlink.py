@@ -6,7 +6,7 @@ Run: ``python benchmarks/numberlink.py --collection DIR [--before PATH]``.
    of flow_solver, or thomasahle's ``W H`` header blocks, several per file)
    and generated 20 x 20 boards (``generate(..., seed=s, self_touch=True)``, s = 0..4) are
    timed with ``solve`` and ``count_solutions(limit=2)`` under two rule sets,
-   both with fill: "strict" (no path runs beside itself: the rule the
+   both with fill (``--no-fill``: both without): "strict" (no path runs beside itself: the rule the
    published boards are unique under, and the Go solver's) and "loose"
    (self-touching allowed: the default rules of a board read from a file).
    CPU time, each board in a child process of this tree and, with
@@ -91,7 +91,9 @@ def read_boards(folder: Path, largest: int) -> list[tuple[str, str]]:
             continue
         lines = [line.rstrip() for line in path.read_text().splitlines() if not line.startswith("#")]
         if lines and not _HEADER.match(lines[0]) and all(_HEADER.match(x) is None for x in lines):
-            out.append((path.stem, "\n".join(x for x in lines if x)))
+            rows = [x for x in lines if x]
+            if 5 <= min(len(rows), len(rows[0])) and max(len(rows), len(rows[0])) <= largest:
+                out.append((path.stem, "\n".join(rows)))
             continue
         i, count = 0, 0
         while i < len(lines):
@@ -128,7 +130,7 @@ RULES = {"strict": False, "loose": True}
 PHASES = [(rules, call) for rules in RULES for call in ("solve", "count")]
 
 
-def child(board_file: str) -> None:
+def child(board_file: str, fill: bool) -> None:
     """Time solve and count_solutions(limit=2) under each rule set on each board of a JSON list; a JSON line each."""
     from mazegraph import numberlink as lib
 
@@ -139,9 +141,9 @@ def child(board_file: str) -> None:
             self_touch = RULES[rules]
             start = time.process_time()
             if call == "solve":
-                out = lib.solve(P, self_touch=self_touch) is not None
+                out = lib.solve(P, fill=fill, self_touch=self_touch) is not None
             else:
-                out = lib.count_solutions(P, limit=2, self_touch=self_touch)
+                out = lib.count_solutions(P, limit=2, fill=fill, self_touch=self_touch)
             row = {"name": name, "phase": f"{rules} {call}", "t": time.process_time() - start, "out": out}
             print(json.dumps(row), flush=True)
 
@@ -151,7 +153,7 @@ def pump(stream, lines: queue.Queue) -> None:
         lines.put(line)
 
 
-def time_boards(boards: list[tuple[str, str]], pythonpath: str, cap: float) -> dict:
+def time_boards(boards: list[tuple[str, str]], pythonpath: str, cap: float, fill: bool) -> dict:
     """``{name: {"strict solve": (s, solved), "strict count": (s, count), ...}}`` from child processes.
 
     The code is the one at ``pythonpath``. A call that runs past ``cap``
@@ -165,7 +167,10 @@ def time_boards(boards: list[tuple[str, str]], pythonpath: str, cap: float) -> d
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(todo, f)
         proc = subprocess.Popen(
-            [sys.executable, __file__, "--child", f.name], stdout=subprocess.PIPE, text=True, env=env
+            [sys.executable, __file__, "--child", f.name, *([] if fill else ["--no-fill"])],
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         lines: queue.Queue = queue.Queue()
         threading.Thread(target=pump, args=(proc.stdout, lines), daemon=True).start()
@@ -197,19 +202,19 @@ def size_of(text: str) -> str:
     return f"{len(rows)}x{len(rows[0])}"
 
 
-def solver_table(boards, before: str | None, cap: float) -> None:
+def solver_table(boards, before: str | None, cap: float, fill: bool = True) -> None:
     here = str(Path(__file__).resolve().parents[1])
     from concurrent.futures import ThreadPoolExecutor
 
     paths = {"after": here, **({"before": before} if before else {})}
     with ThreadPoolExecutor(len(paths)) as pool:  # both children at once: CPU times, each its own process
-        futures = {label: pool.submit(time_boards, boards, path, cap) for label, path in paths.items()}
+        futures = {label: pool.submit(time_boards, boards, path, cap, fill) for label, path in paths.items()}
         runs = {label: f.result() for label, f in futures.items()}
     sizes: dict[str, list[str]] = {}
     for name, text in boards:
         sizes.setdefault(size_of(text), []).append(name)
     for rules, self_touch in RULES.items():
-        print(f"\n{rules} rules (self_touch={self_touch}), fill: median and worst, s CPU")
+        print(f"\n{rules} rules (self_touch={self_touch}), {'fill' if fill else 'no fill'}: median and worst, s CPU")
         head = f"{'size':>7s} {'boards':>6s}"
         for label in runs:
             head += f" | {label + ' solve':>17s} {label + ' count<=2':>17s}"
@@ -252,10 +257,11 @@ def main() -> None:
     parser.add_argument("--big", type=int, default=5, help="generated 20 x 20 boards")
     parser.add_argument("--generator", action="store_true", help="also time the generator (section 2)")
     parser.add_argument("--quick", action="store_true", help="fewer boards in section 2")
+    parser.add_argument("--no-fill", action="store_true", help="time both rule sets without fill (Nikoli's rule)")
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
-        child(args.child)
+        child(args.child, not args.no_fill)
         return
     print(f"load average {os.getloadavg()[0]:.2f}; times in s of CPU")
     boards = read_boards(Path(args.collection), args.largest) if args.collection else []
@@ -269,7 +275,7 @@ def main() -> None:
     for seed in range(args.big):
         P = nl.generate(G, seed=seed, self_touch=True)  # the boards timed before generate's default changed
         boards.append((f"generated_20x20_{seed}", nl.to_flow(P)))
-    solver_table(boards, args.before, args.cap)
+    solver_table(boards, args.before, args.cap, not args.no_fill)
     print(f"load average {os.getloadavg()[0]:.2f}")
     if args.generator:
         generator_tables(args.quick)
