@@ -85,6 +85,10 @@ def read_boards(folder: Path, largest: int) -> list[tuple[str, str]]:
 
     A file holds one Flow Free board, or ``W H`` header blocks.
     """
+
+    def fits(h: int, w: int) -> bool:
+        return 5 <= min(h, w) and max(h, w) <= largest
+
     out = []
     for path in sorted(folder.iterdir()):
         if not path.is_file():
@@ -92,7 +96,7 @@ def read_boards(folder: Path, largest: int) -> list[tuple[str, str]]:
         lines = [line.rstrip() for line in path.read_text().splitlines() if not line.startswith("#")]
         if lines and not _HEADER.match(lines[0]) and all(_HEADER.match(x) is None for x in lines):
             rows = [x for x in lines if x]
-            if 5 <= min(len(rows), len(rows[0])) and max(len(rows), len(rows[0])) <= largest:
+            if fits(len(rows), len(rows[0])):
                 out.append((path.stem, "\n".join(rows)))
             continue
         i, count = 0, 0
@@ -104,7 +108,7 @@ def read_boards(folder: Path, largest: int) -> list[tuple[str, str]]:
             w, h = int(m.group(1)), int(m.group(2))
             rows = lines[i + 1 : i + 1 + h]
             i += 1 + h
-            if 5 <= min(w, h) and max(w, h) <= largest and len(rows) == h and all(len(r) == w for r in rows):
+            if fits(h, w) and len(rows) == h and all(len(r) == w for r in rows):
                 count += 1
                 out.append((f"{path.stem}_{count:03d}", "\n".join(rows)))
     kept = []

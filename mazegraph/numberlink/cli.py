@@ -169,7 +169,7 @@ def _cmd_solve(args) -> int:
     puzzle = puzzle.with_rules(fill=args.fill, self_touch=args.self_touch)
     rules = f"fill={'yes' if puzzle.fill else 'no'}, self_touch={'yes' if puzzle.self_touch else 'no'}"
     found = []
-    for paths in solutions(puzzle, limit=2, waiting=_Waiting(rules, found)):
+    for paths in solutions(puzzle, limit=2, waiting=_Waiting(rules, puzzle.self_touch, found)):
         found.append(puzzle.with_solution(paths))
         if len(found) == 1:  # shown at once: proving that there is no second one can take much longer
             solved = found[0]
@@ -189,8 +189,9 @@ class _Waiting:
 
     AFTER, EVERY = 3.0, 30.0
 
-    def __init__(self, rules: str, found: list):
-        self.rules, self.found, self.next, self.start = rules, found, self.AFTER, time.monotonic()
+    def __init__(self, rules: str, self_touch: bool, found: list):
+        self.rules, self.self_touch, self.found = rules, self_touch, found
+        self.next, self.start = self.AFTER, time.monotonic()
 
     def __call__(self, _call_seconds: float) -> None:
         seconds = time.monotonic() - self.start
@@ -198,7 +199,7 @@ class _Waiting:
             return
         self.next = seconds + self.EVERY
         what = "proving that no second solution exists" if self.found else "searching for a solution"
-        touch = "self_touch=yes" in self.rules and self.found
+        touch = self.self_touch and self.found
         hint = "; paths that touch themselves make this proof long, --no-self-touch forbids them" if touch else ""
         sys.stderr.write(f"mazegraph: still {what} under {self.rules} ({seconds:.0f} s){hint}\n")
 

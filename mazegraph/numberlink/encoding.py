@@ -266,17 +266,24 @@ def _rows(*columns) -> list[list[int]]:
     return np.stack(arrays, axis=1).tolist()
 
 
-def _domains(cells, free: np.ndarray, pairs: np.ndarray, K: int) -> np.ndarray:
-    """``dom[c, k]``: free cell ``c`` lies in a component of free cells that both endpoints of ``k`` neighbour."""
+def components(cells, inside: np.ndarray) -> np.ndarray:
+    """The component of each cell of ``inside`` among the board's edges joining two such cells; -1 elsewhere."""
     from scipy.sparse import coo_matrix
     from scipy.sparse.csgraph import connected_components
 
     n = cells.n_cells
     a, b = cells.edges[:, 0], cells.edges[:, 1]
-    inner = free[a] & free[b]
+    inner = inside[a] & inside[b]
     graph = coo_matrix((np.ones(int(inner.sum())), (a[inner], b[inner])), shape=(n, n))
     _, label = connected_components(graph, directed=False)
-    label = np.where(free, label, -1)
+    return np.where(inside, label, -1)
+
+
+def _domains(cells, free: np.ndarray, pairs: np.ndarray, K: int) -> np.ndarray:
+    """``dom[c, k]``: free cell ``c`` lies in a component of free cells that both endpoints of ``k`` neighbour."""
+    n = cells.n_cells
+    a, b = cells.edges[:, 0], cells.edges[:, 1]
+    label = components(cells, free)
     dom = np.zeros((n, K), dtype=bool)
     if K == 0:
         return dom

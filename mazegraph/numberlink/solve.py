@@ -65,7 +65,7 @@ import numpy as np
 
 from ..errors import InvalidOptionError, PuzzleError
 from ..params import Flag, Instance, Number, Param, checked
-from .encoding import Encoding
+from .encoding import Encoding, components
 from .puzzle import Puzzle
 
 _PUZZLE = Param("puzzle", Instance((Puzzle,), "a mazegraph.numberlink.Puzzle"), help="the puzzle", error=PuzzleError)
@@ -263,9 +263,6 @@ def _detour(puzzle: Puzzle, paths) -> bool:
     solutions are the strict ones. True also when ``paths`` is not a set of
     paths along edges of the board (it is then no strict solution to rely on).
     """
-    from scipy.sparse import coo_matrix
-    from scipy.sparse.csgraph import connected_components
-
     cells = puzzle.cells
     n = cells.n_cells
     nbrs = [cells.neighbors[p:q] for p, q in zip(cells.indptr[:-1].tolist(), cells.indptr[1:].tolist())]
@@ -275,10 +272,7 @@ def _detour(puzzle: Puzzle, paths) -> bool:
     empty = ~np.asarray(puzzle.solid, dtype=bool) & (np.asarray(puzzle.number) == 0)
     for path in paths:
         empty[path] = False
-    a, b = cells.edges[:, 0], cells.edges[:, 1]
-    inner = empty[a] & empty[b]
-    graph = coo_matrix((np.ones(int(inner.sum())), (a[inner], b[inner])), shape=(n, n))
-    _, label = connected_components(graph, directed=False)
+    label = components(cells, empty)
     near = [set(label[w[empty[w]]].tolist()) for w in nbrs]
     return any(near[u] & near[v] for u, v in steps)
 
