@@ -156,32 +156,13 @@ def solutions(
     enc = Encoding(puzzle, fill, "selector" if self_touch else "always")
     if enc.impossible:
         return
-    with Solver(name=solver) as sat:
-        _load(sat, enc.clauses)
+    with Solver(name=solver, bootstrap_with=enc.clauses) as sat:
         try:
             yield from _search(sat, enc, puzzle, limit, exclude, self_touch, waiting)
         finally:
             if stats is not None:
                 for key, value in (sat.accum_stats() or {}).items():
                     stats[key] = stats.get(key, 0) + value
-
-
-def _load(sat, clauses: list[list[int]]) -> None:
-    """Add ``clauses`` to ``sat``: straight into Glucose 4's C entry point when that is the solver.
-
-    PySAT's per-clause Python wrapper is 40 % of the time it takes to load a
-    14 x 14 board's ~13,000 clauses (profiled; a count takes ~30 ms there).
-    The wrapper only records a clause that is false at once, which the solver
-    itself also remembers.
-    """
-    backend = getattr(sat.solver, "glucose", None)
-    if type(sat.solver).__name__ != "Glucose4" or backend is None:
-        sat.append_formula(clauses)
-        return
-    from pysolvers import glucose41_add_cl as add
-
-    for clause in clauses:
-        add(backend, clause)
 
 
 def _solve(sat, assumptions: list[int], waiting) -> bool:
@@ -227,7 +208,7 @@ def _search(sat, enc: Encoding, puzzle: Puzzle, limit, exclude, self_touch: bool
                 rounds = [keep[~free].tolist() for free in _windows(puzzle.cells, enc)] + rounds
         for r, assumptions in enumerate(rounds):
             if loose and r == len(rounds) - 1:  # the whole board: the implied clauses help proofs, not windows
-                _load(sat, enc.extra)
+                sat.append_formula(enc.extra)
             while _solve(sat, assumptions, waiting):
                 paths, cycles = enc.read(sat.get_model())
                 if cycles:
