@@ -22,7 +22,8 @@ Run: ``python benchmarks/numberlink.py --collection DIR [--before PATH]``.
    solves, and prunes paths that run beside themselves, so its figures are a
    yardstick for the strict rules; under the loose rules ``count_solutions``
    must prove that no self-touching solution exists either, which on a few
-   open boards with few pairs is a hard proof (seconds to minutes).
+   open boards with few pairs is a hard proof (seconds to minutes; ``numberlink_loose.py``
+   shows where its time goes).
 2. With ``--generator``: generator speed and the character of generated
    boards (solid fraction, pairs per 100 cells, mean path length, trivial pairs,
    difficulty levels) under the default rules (``self_touch=False`` on these

@@ -36,7 +36,11 @@ over the board), each solved under the assumption that every edge outside the
 window is as in the known solution, and only then the whole board. The
 assumptions only narrow the search (clauses learnt under them stay valid), so
 no solution is lost; on published 14 x 14 boards they cut the median time of
-``count_solutions`` by about two thirds.
+``count_solutions`` by about two thirds. What stays slow (seconds on a few open
+published boards) is the proof that no second solution exists: all of it lies in
+fillings where some path covers a 2 x 2 block of cells, while the search among
+fillings without such a block ends in hundredths of a second
+(``benchmarks/numberlink_loose.py``).
 
 Without ``fill`` the loose search is often skipped: a path that runs beside
 itself can take the shortcut and leave the cells between on no path, so every
