@@ -343,7 +343,14 @@ def solve(puzzle: Puzzle, *, fill: bool | None = None, self_touch: bool | None =
 
 
 @checked(_PUZZLE, _LIMIT, _FILL, _SELF_TOUCH)
-def count_solutions(puzzle: Puzzle, limit: int = 2, *, fill: bool | None = None, self_touch: bool | None = None) -> int:
+def count_solutions(
+    puzzle: Puzzle,
+    limit: int = 2,
+    *,
+    fill: bool | None = None,
+    self_touch: bool | None = None,
+    waiting: Callable[[float], None] | None = None,
+) -> int:
     """Count a puzzle's solutions, stopping at ``limit``.
 
     Parameters
@@ -353,6 +360,10 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, *, fill: bool | None = None,
         ``count_solutions(P) == 1`` proves the solution unique.
     fill, self_touch : bool, optional
         The rules (see :func:`solutions`); default: the puzzle's.
+    waiting : callable, optional
+        Called with the seconds spent, about once a second, while a search
+        runs long (see :func:`solutions`): with ``self_touch``, proving that no
+        second solution exists takes seconds on a few open published boards.
 
     Returns
     -------
@@ -368,4 +379,4 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, *, fill: bool | None = None,
     >>> mg.numberlink.count_solutions(P, limit=10), mg.numberlink.count_solutions(P, self_touch=False)
     (2, 0)
     """
-    return sum(1 for _ in solutions(puzzle, limit=limit, fill=fill, self_touch=self_touch))
+    return sum(1 for _ in solutions(puzzle, limit=limit, fill=fill, self_touch=self_touch, waiting=waiting))

@@ -162,8 +162,13 @@ def test_waiting_slices_find_the_same_solutions(monkeypatch, seed):
     assert len(sliced) == len(whole) == (1 if seed == 0 else 3)
     assert sorted(map(str, sliced)) == sorted(map(str, whole))
     assert calls and min(calls) >= 0
+    counted: list[float] = []
+    assert nl.count_solutions(P, limit=3, self_touch=True, waiting=counted.append) == len(whole)
+    assert counted  # count_solutions hands its callback on
     with pytest.raises(mg.InvalidOptionError, match="waiting"):
         list(nl.solutions(P, waiting="print"))
+    with pytest.raises(mg.InvalidOptionError, match="waiting"):
+        nl.count_solutions(P, waiting=1)
 
 
 @pytest.mark.parametrize("n, seed", [(10, 3), (14, 4)])
