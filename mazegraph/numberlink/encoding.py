@@ -232,6 +232,46 @@ class Encoding:
             self._extra = [] if self._free_rows is None else _at_most_one(self._free_rows)
         return self._extra
 
+    def hairpins(self) -> list[list[int]]:
+        """Clauses against a hairpin pointing right or down whose tip could move into the path beyond it.
+
+        On a square grid (``orthogonal`` boards) a hairpin is a path turning
+        around a 2 x 2 block, ``a, b, d, c`` with ``a`` and ``c`` neighbours; it
+        points right when ``b`` is right of ``a``, down when ``c`` is below
+        ``a``. A clause forbids such a hairpin together with a used edge
+        between the two cells just beyond its tip, where the board has the
+        edges the tip's move needs (``a, c`` and the two into the tip; see
+        :mod:`mazegraph.numberlink.solve`). Not every solution satisfies these
+        clauses: the solver uses them only to ask whether a solution other than
+        the strict ones already found exists. An empty list on other boards.
+        """
+        spec = self.puzzle.cells.spec or {}
+        coords = self.puzzle.cells.labels.coords
+        if spec.get("tessellation") != "orthogonal" or coords is None or coords.shape != (len(coords), 2):
+            return []
+        if not len(coords) or coords.min() < 0:
+            return []
+        rows, cols = int(coords[:, 0].max()) + 1, int(coords[:, 1].max()) + 1
+        at = np.full((rows + 2, cols + 2), -1, dtype=np.int64)  # cell index by (row, col); -1 off the board
+        at[coords[:, 0], coords[:, 1]] = np.arange(len(coords))
+        var = {}
+        for (p, q), v in zip(self.edges.tolist(), self.edge_var.tolist()):
+            if v:
+                var[p, q] = var[q, p] = v
+        clauses = []
+        for r, c in coords.tolist():
+            a, b, below, d = at[r, c], at[r, c + 1], at[r + 1, c], at[r + 1, c + 1]
+            right, right_below, under, under_right = at[r, c + 2], at[r + 1, c + 2], at[r + 2, c], at[r + 2, c + 1]
+            # the hairpin's three steps and the step beyond its tip; then the steps the move takes instead
+            for hairpin, move in (
+                (((a, b), (b, d), (d, below), (right, right_below)), ((a, below), (b, right), (d, right_below))),
+                (((a, below), (below, d), (d, b), (under, under_right)), ((a, b), (below, under), (d, under_right))),
+            ):
+                lits = [var.get((int(x), int(y)), 0) for x, y in hairpin]
+                if all(lits) and all((int(x), int(y)) in var for x, y in move):
+                    clauses.append([-v for v in lits])
+        return clauses
+
     def _steps(self, paths) -> list[int]:
         """The edge index of each step of ``paths`` (-1 for a step between cells that are not neighbours)."""
         if not hasattr(self, "_edge_of"):

@@ -207,3 +207,28 @@ def test_impossible_when_a_cell_has_no_number():
     assert encoding_module.Encoding(P, True).impossible
     assert not encoding_module.Encoding(P, False).impossible
     assert nl.count_solutions(P) == 0 and nl.count_solutions(P, fill=False) == 1
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 3), (3, 2), (4, 5), (2, 2), (1, 6)])
+def test_hairpin_clauses_on_a_square_grid(rows, cols):
+    """One clause per hairpin pointing right (2 x 3 cells) or down (3 x 2 cells); each names four used edges."""
+    from mazegraph.numberlink.encoding import Encoding
+
+    P = nl.Puzzle.from_indices(mg.tessellations.build("orthogonal", rows, cols), [(0, rows * cols - 1)])
+    enc = Encoding(P, True, "never")
+    clauses = enc.hairpins()
+    assert len(clauses) == max(rows - 1, 0) * max(cols - 2, 0) + max(rows - 2, 0) * max(cols - 1, 0)
+    step = {int(v): tuple(sorted(e)) for e, v in zip(P.cells.edges.tolist(), enc.edge_var.tolist()) if v}
+    at = {tuple(rc): i for i, rc in enumerate(P.cells.labels.coords.tolist())}
+    if (rows, cols) == (2, 3):  # a-b-d-c around the left 2 x 2 block, beyond its tip the right column
+        a, b, c, d, b2, d2 = at[0, 0], at[0, 1], at[1, 0], at[1, 1], at[0, 2], at[1, 2]
+        expected = {tuple(sorted(e)) for e in [(a, b), (b, d), (d, c), (b2, d2)]}
+        assert [{step[-v] for v in clause} for clause in clauses] == [expected]
+    assert all(len(clause) == 4 and all(v < 0 for v in clause) for clause in clauses)
+
+
+def test_no_hairpin_clauses_off_the_square_grid():
+    from mazegraph.numberlink.encoding import Encoding
+
+    P = nl.Puzzle.from_indices(mg.tessellations.build("sigma", 4, 4), [(0, 15)])
+    assert Encoding(P, True, "never").hairpins() == []

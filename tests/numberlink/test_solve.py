@@ -18,6 +18,8 @@ from hypothesis import strategies as st
 import mazegraph as mg
 from mazegraph import numberlink as nl
 
+from ._frontier import count_loose
+
 RULES = [(True, True), (True, False), (False, True), (False, False)]
 
 
@@ -217,3 +219,54 @@ def test_detours_of_excluded_solutions_are_looked_for():
     assert solve_module._detour(P, strict)
     rest = list(nl.solutions(P, exclude=[strict], fill=False))
     assert len(rest) == brute_count(P, False, True) - 1 == 2
+
+
+@st.composite
+def open_boards(draw):
+    """Orthogonal boards of 2 x 2 to 6 x 6 with few numbers: room for hairpins (see ``Encoding.hairpins``)."""
+    rows, cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
+    n = rows * cols
+    k = draw(st.integers(1, min(4, n // 2)))
+    cells = draw(st.permutations(range(n)))[: 2 * k + draw(st.integers(0, 1))]
+    G = mg.tessellations.build("orthogonal", rows, cols)
+    pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(k)]
+    return nl.Puzzle.from_indices(G, pairs, solid=cells[2 * k :])
+
+
+@settings(deadline=None, max_examples=150)
+@given(open_boards(), st.booleans())
+def test_the_hairpin_argument_loses_no_solution(P, fill):
+    """Counted against a frontier dynamic program (tests/numberlink/_frontier.py), which shares no code with SAT.
+
+    ``count_solutions(limit=2)`` asks for a second solution under the hairpin clauses; a full enumeration
+    drops them after the first solution that runs beside itself, and excluding such a solution turns them off.
+    """
+    cap = 40  # open boards without fill have thousands of solutions: enumerate only up to here
+    expected = count_loose(P, fill, cap + 1)
+    assert nl.count_solutions(P, limit=2, fill=fill, self_touch=True) == min(2, expected)
+    if expected > cap:
+        return
+    found = list(nl.solutions(P, fill=fill, self_touch=True))
+    assert len({tuple(map(tuple, s)) for s in found}) == len(found) == expected
+    touching = [s for s in found if not P.is_solution(s, fill=fill, self_touch=False)]
+    if touching:
+        rest = list(nl.solutions(P, exclude=[touching[-1]], fill=fill, self_touch=True))
+        assert len(rest) == expected - 1 and touching[-1] not in rest
+
+
+# boards whose solutions all run beside themselves, in pairs a hairpin move turns into each other (counts with
+# fill, paths touching themselves allowed, by brute_count): forbidding hairpins of every pointing, or keeping
+# the clauses after the first solution, loses solutions here
+HAIRPIN_PAIRS = [("2.1\n2.1", 2), ("22\n..\n11", 2), ("1.22\n1...", 2), ("2...\n2.11", 2), ("1..2\n1..2", 3)]
+
+
+@pytest.mark.parametrize(("text", "expected"), HAIRPIN_PAIRS)
+def test_hairpin_moves_keep_both_solutions(text, expected):
+    P = nl.parse(text)
+    assert brute_count(P, True, True) == expected and brute_count(P, True, False) == 0
+    assert nl.count_solutions(P, limit=2, fill=True, self_touch=True) == min(2, expected)
+    found = list(nl.solutions(P, fill=True, self_touch=True))
+    assert len(found) == expected
+    for known in found:  # a known solution that runs beside itself: the argument no longer holds
+        rest = list(nl.solutions(P, exclude=[known], fill=True, self_touch=True))
+        assert len(rest) == expected - 1 and known not in rest
