@@ -1,4 +1,4 @@
-"""Where the loose-rule uniqueness proofs spend their time: with or without a 2 x 2 block of one number.
+"""Where the loose-rule uniqueness proofs spend their time: 2 x 2 blocks of one number, and hairpins.
 
 Run: ``python benchmarks/numberlink_loose.py --collection DIR [BOARD ...]``
 (``DIR`` as for ``benchmarks/numberlink.py``; the default boards are the
@@ -15,9 +15,13 @@ cycles cut as in :mod:`mazegraph.numberlink.solve`):
 * ``no block``: only solutions where no 2 x 2 block of cells lies on one path
   (one clause per block and number);
 * ``some block``: only solutions with at least one such block (one new
-  variable per block and number, and a clause asking for one of them).
+  variable per block and number, and a clause asking for one of them);
+* ``hairpins``: only solutions without a hairpin pointing right or down with a
+  used edge beyond its tip (``Encoding.hairpins``): what the package asks, by
+  the argument in :mod:`mazegraph.numberlink.solve`, after the strict phase.
 
-The last two together cover the first. CPU seconds, SAT conflicts, and what
+``no block`` and ``some block`` together cover ``whole``; ``hairpins`` answers
+the same question (is there another solution?) with fewer candidates. CPU seconds, SAT conflicts, and what
 the search ended with (``unsat``: no other solution; ``found``: another one;
 ``>cap``: stopped). Printed, never asserted.
 """
@@ -62,6 +66,8 @@ def search(puzzle, known, part: str, cap: float, solver: str) -> tuple[float, in
     top = enc.top
     if part == "no block":
         clauses += [[-v for v in lits] for lits in blocks(puzzle, enc)]
+    elif part == "hairpins":
+        clauses += enc.hairpins()
     elif part == "some block":
         some = []
         for lits in blocks(puzzle, enc):
@@ -101,12 +107,13 @@ def main() -> None:
     if missing:
         sys.exit(f"not in {args.collection}: {', '.join(missing)}")
     print(f"load average {os.getloadavg()[0]:.2f}; CPU seconds, conflicts, outcome")
-    print(f"{'board':>18s} | {'whole':>26s} | {'no block':>26s} | {'some block':>26s}")
+    parts = ("whole", "no block", "some block", "hairpins")
+    print(f"{'board':>18s} | " + " | ".join(f"{part:>26s}" for part in parts))
     for name in args.boards:
         puzzle = nl.parse(boards[name], format="flow")
         known = nl.solve(puzzle, fill=True, self_touch=False)
         cols = []
-        for part in ("whole", "no block", "some block"):
+        for part in parts:
             seconds, conflicts, outcome = search(puzzle, known, part, args.cap, args.solver)
             cols.append(f"{seconds:7.2f} {conflicts:9d} {outcome:>8s}")
         print(f"{name:>18s} | " + " | ".join(cols), flush=True)
