@@ -141,9 +141,9 @@ def solutions(
         when the generator stops.
     waiting : callable, optional
         Called with the seconds spent so far, about once a second, while a
-        search runs long (for a progress message: proving that no second
-        solution exists can take minutes on open boards when paths may touch
-        themselves).
+        search runs long (for a progress message: when paths may touch
+        themselves, proving that no second solution exists can take seconds
+        to minutes on large open boards).
 
     Yields
     ------
@@ -384,7 +384,7 @@ def count_solutions(
     waiting : callable, optional
         Called with the seconds spent, about once a second, while a search
         runs long (see :func:`solutions`): with ``self_touch``, proving that no
-        second solution exists takes seconds on a few open published boards.
+        second solution exists can take seconds on large open boards.
 
     Returns
     -------
