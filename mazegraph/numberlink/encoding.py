@@ -25,6 +25,10 @@ Clauses, each family built as one integer array:
 * no 4-cycle of the board has all its edges used (with ``SHORT_CYCLES``, no
   cycle around two to four 4-cycles either).
 
+On square grids ``Encoding.hairpins`` gives one more family on request,
+which not every solution satisfies: the solver asks for it only while looking
+for a solution other than the strict ones (see :mod:`mazegraph.numberlink.solve`).
+
 Two choices were measured on published boards (``benchmarks/numberlink.py``):
 the at-most-one-number clauses are implied by the others (a used edge carries
 each number both ways, and an endpoint has only its own). They are kept apart,
