@@ -256,25 +256,38 @@ class Encoding:
         if not len(coords) or coords.min() < 0:
             return []
         rows, cols = int(coords[:, 0].max()) + 1, int(coords[:, 1].max()) + 1
-        at = np.full((rows + 2, cols + 2), -1, dtype=np.int64)  # cell index by (row, col); -1 off the board
-        at[coords[:, 0], coords[:, 1]] = np.arange(len(coords))
-        var = {}
-        for (p, q), v in zip(self.edges.tolist(), self.edge_var.tolist()):
-            if v:
-                var[p, q] = var[q, p] = v
-        clauses = []
-        for r, c in coords.tolist():
-            a, b, below, d = at[r, c], at[r, c + 1], at[r + 1, c], at[r + 1, c + 1]
-            right, right_below, under, under_right = at[r, c + 2], at[r + 1, c + 2], at[r + 2, c], at[r + 2, c + 1]
-            # the hairpin's three steps and the step beyond its tip; then the steps the move takes instead
-            for hairpin, move in (
-                (((a, b), (b, d), (d, below), (right, right_below)), ((a, below), (b, right), (d, right_below))),
-                (((a, below), (below, d), (d, b), (under, under_right)), ((a, b), (below, under), (d, under_right))),
-            ):
-                lits = [var.get((int(x), int(y)), 0) for x, y in hairpin]
-                if all(lits) and all((int(x), int(y)) in var for x, y in move):
-                    clauses.append([-v for v in lits])
-        return clauses
+        # the variable of the edge right of (h) and below (v) each cell, 0 where none; two rows and columns of
+        # zeros past the board, so that every shift below stays inside
+        h = np.zeros((rows + 2, cols + 2), dtype=np.int64)
+        v = np.zeros((rows + 2, cols + 2), dtype=np.int64)
+        (rp, cp), (rq, cq) = coords[self.edges[:, 0]].T, coords[self.edges[:, 1]].T
+        across, down = (rp == rq) & (abs(cp - cq) == 1), (cp == cq) & (abs(rp - rq) == 1)
+        if not (across | down).all():
+            return []
+        h[rp[across], np.minimum(cp, cq)[across]] = self.edge_var[across]
+        v[np.minimum(rp, rq)[down], cp[down]] = self.edge_var[down]
+
+        def at(grid, dr, dc):  # the variable dr rows below and dc columns right of every cell (r, c)
+            return grid[dr : dr + rows, dc : dc + cols]
+
+        # per cell (r, c) = a, with b right of it, c below it and d diagonal: the hairpin's three steps and
+        # the step beyond its tip, then the steps the move takes instead; pointing right, then down
+        steps = np.stack(
+            [
+                np.stack([at(h, 0, 0), at(v, 0, 1), at(h, 1, 0), at(v, 0, 2)]),  # a-b-d-c, beyond: right column
+                np.stack([at(v, 0, 0), at(h, 1, 0), at(v, 0, 1), at(h, 2, 0)]),  # a-c-d-b, beyond: row below
+            ]
+        )
+        moves = np.stack(
+            [
+                np.stack([at(v, 0, 0), at(h, 0, 1), at(h, 1, 1)]),  # a-c, b and d to the right
+                np.stack([at(h, 0, 0), at(v, 1, 0), at(v, 1, 1)]),  # a-b, c and d downwards
+            ]
+        )
+        steps = steps.transpose(2, 3, 0, 1).reshape(-1, 4)  # cell by cell, right then down
+        moves = moves.transpose(2, 3, 0, 1).reshape(-1, 3)
+        keep = (steps != 0).all(axis=1) & (moves != 0).all(axis=1)
+        return (-steps[keep]).tolist()
 
     def _steps(self, paths) -> list[int]:
         """The edge index of each step of ``paths`` (-1 for a step between cells that are not neighbours)."""
