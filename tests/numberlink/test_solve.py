@@ -221,6 +221,13 @@ def test_detours_of_excluded_solutions_are_looked_for():
     assert len(rest) == brute_count(P, False, True) - 1 == 2
 
 
+@settings(deadline=None, max_examples=40)
+@given(small_puzzles(), st.booleans())
+def test_the_frontier_count_is_the_brute_force_count(P, fill):
+    # the frontier dynamic program (tests/numberlink/_frontier.py) checks the hairpin argument below
+    assert count_loose(P, fill, 10**6) == brute_count(P, fill, True)
+
+
 @st.composite
 def open_boards(draw):
     """Orthogonal boards of 2 x 2 to 6 x 6 with few numbers: room for hairpins (see ``Encoding.hairpins``)."""
