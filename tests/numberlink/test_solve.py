@@ -101,14 +101,20 @@ def test_violation_names_the_broken_rule():
 
 
 @st.composite
-def small_puzzles(draw):
-    rows, cols = draw(st.integers(2, 4)), draw(st.integers(2, 4))
+def orthogonal_boards(draw, side: int, pairs: int, solid: int):
+    """Boards of 2 x 2 to ``side`` x ``side`` with 1 to ``pairs`` numbers and up to ``solid`` solid cells."""
+    rows, cols = draw(st.integers(2, side)), draw(st.integers(2, side))
     n = rows * cols
-    k = draw(st.integers(1, min(3, n // 2)))
-    cells = draw(st.permutations(range(n)))[: 2 * k + draw(st.integers(0, 2))]
+    k = draw(st.integers(1, min(pairs, n // 2)))
+    cells = draw(st.permutations(range(n)))[: 2 * k + draw(st.integers(0, solid))]
     G = mg.tessellations.build("orthogonal", rows, cols)
-    pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(k)]
-    return nl.Puzzle.from_indices(G, pairs, solid=cells[2 * k :])
+    ends = [(cells[2 * i], cells[2 * i + 1]) for i in range(k)]
+    return nl.Puzzle.from_indices(G, ends, solid=cells[2 * k :])
+
+
+def small_puzzles():
+    """Boards small enough for ``brute_count``."""
+    return orthogonal_boards(4, 3, 2)
 
 
 @settings(deadline=None, max_examples=60)
@@ -228,20 +234,8 @@ def test_the_frontier_count_is_the_brute_force_count(P, fill):
     assert count_loose(P, fill, 10**6) == brute_count(P, fill, True)
 
 
-@st.composite
-def open_boards(draw):
-    """Orthogonal boards of 2 x 2 to 6 x 6 with few numbers: room for hairpins (see ``Encoding.hairpins``)."""
-    rows, cols = draw(st.integers(2, 6)), draw(st.integers(2, 6))
-    n = rows * cols
-    k = draw(st.integers(1, min(4, n // 2)))
-    cells = draw(st.permutations(range(n)))[: 2 * k + draw(st.integers(0, 1))]
-    G = mg.tessellations.build("orthogonal", rows, cols)
-    pairs = [(cells[2 * i], cells[2 * i + 1]) for i in range(k)]
-    return nl.Puzzle.from_indices(G, pairs, solid=cells[2 * k :])
-
-
 @settings(deadline=None, max_examples=150)
-@given(open_boards(), st.booleans())
+@given(orthogonal_boards(6, 4, 1), st.booleans())  # up to 6 x 6, few numbers: room for hairpins
 def test_the_hairpin_argument_loses_no_solution(P, fill):
     """Counted against a frontier dynamic program (tests/numberlink/_frontier.py), which shares no code with SAT.
 
